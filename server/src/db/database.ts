@@ -1,0 +1,8 @@
+/**
+ * The Kysely database type: every table of every area. Each area declares its tables in its
+ * own `<area>.table.ts`; this file only joins them.
+ */
+import type { CoreTables } from './core.table';
+import type { CatalogTables } from '../catalog/catalog.table';
+
+export interface Database extends CoreTables, CatalogTables {}

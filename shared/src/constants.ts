@@ -1,0 +1,117 @@
+/**
+ * Business constants of SPEC §9 and the code lists of SPEC §3–§4, in one place so the
+ * server, the desktop shell and the renderer can never disagree about them.
+ */
+
+export const PLATFORMS = ['SHOPIFY', 'AMAZONJP', 'AMAZONIND'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** KIWAMI is not a sales channel we sell on; it only appears in order notifications (SPEC §1). */
+export const NOTIFICATION_PLATFORMS = [...PLATFORMS, 'KIWAMI'] as const;
+export type NotificationPlatform = (typeof NOTIFICATION_PLATFORMS)[number];
+
+/** Order Entry offers Amazon India and the own shop only (SPEC §2). */
+export const ORDER_ENTRY_PLATFORMS = ['AMAZONIND', 'SHOPIFY'] as const satisfies readonly Platform[];
+
+export const CURRENCIES = ['JPY', 'INR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** SPEC §9: AMAZONJP gives JPY; AMAZONIND and SHOPIFY give INR. */
+export const PLATFORM_CURRENCY: Record<Platform, Currency> = {
+  SHOPIFY: 'INR',
+  AMAZONJP: 'JPY',
+  AMAZONIND: 'INR',
+};
+
+/** Decimal places of each currency's minor unit: money is stored as integer minor units. */
+export const CURRENCY_DECIMALS: Record<Currency, number> = { JPY: 0, INR: 2 };
+
+export const ORDER_STATUSES = [
+  'RECEIVED',
+  'ACCEPTED',
+  'PACKED',
+  'SHIPPED',
+  'COMPLETED',
+  'CANCELLED',
+  'BOOKED',
+  'AWAITING',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The status filter also offers ALL (SPEC §4); it is a filter value, never a status. */
+export const ORDER_STATUS_FILTERS = ['ALL', ...ORDER_STATUSES] as const;
+
+export const SHIPMENT_STATUSES = ['SHIPPED', 'RECEIVED'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+export const ROLES = ['admin', 'orderCreator'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', orderCreator: 'OrderCreator' };
+
+export const HANDLING_FEE_TYPES = ['percentage', 'amount'] as const;
+export type HandlingFeeType = (typeof HANDLING_FEE_TYPES)[number];
+
+export const LANGUAGES = ['en', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Translation namespaces of SPEC §9. `shell` and `auth` and `users` are ours for the page shell. */
+export const I18N_NAMESPACES = [
+  'common',
+  'ordermanagement',
+  'ordershipment',
+  'product',
+  'otzorder',
+  'salesmanagement',
+  'otzsales',
+  'addproduct',
+  'remarksmodal',
+  'setting',
+  'orderentry',
+  'shipment',
+  'issues',
+  'errors',
+] as const;
+export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
+
+/** Local storage: language selection (SPEC §1) and the session (SPEC §3, "a fixed key"). */
+export const STORAGE_KEYS = {
+  i18nConfig: 'i18nConfig',
+  session: 'kura.session',
+  sidebarMinimized: 'kura.sidebar.minimized',
+} as const;
+
+export const LIMITS = {
+  settingsPageSize: 10,
+  countLimit: 10000,
+  maxLimit: 10000,
+  shipmentsPageSize: 25,
+  shipmentsPageSizeOptions: [25, 50, 75, 100],
+  shipmentSearchLimit: 50,
+  salesPageSize: 25,
+  orderSearchSize: 50,
+  searchLimit: 25,
+  lookupListLimit: 100,
+  textMin: 3,
+  textMax: 50,
+  productSearchMinChars: 2,
+} as const;
+
+export const TIMINGS = {
+  toastMs: 6000,
+  shipmentToastClearMs: 2000,
+  loginDelayMs: 1000,
+  notificationPollMs: 10000,
+  splashMaxMs: 3000,
+  progressStepMs: 30,
+  progressStep: 10,
+  contentAnimationMs: 200,
+} as const;
+
+export const BREAKPOINTS = { md: 768, lg: 992, xl: 1200 } as const;
+
+/** Notification list scroll area (SPEC §9). */
+export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 300;
+
+/** Default API port of the team server; the desktop app picks a free port for local mode. */
+export const DEFAULT_PORT = 4400;
+export const API_PREFIX = '/api/v1';

@@ -1,0 +1,105 @@
+/**
+ * The one typed IPC contract between the renderer and the desktop main process
+ * (DESIGN §4). Channels are `domain:verb`. Every payload has a zod schema: main validates
+ * what arrives, because a compromised renderer is hostile input.
+ */
+import { z } from 'zod';
+import { LANGUAGES, ROLES } from './constants';
+
+/** Where the API lives: in this app (local mode) or on a team server. */
+export const connectionSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('local') }),
+  z.object({
+    mode: z.literal('team'),
+    url: z.url({ protocol: /^https?$/ }).max(2048),
+  }),
+]);
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const sessionSchema = z.object({
+  token: z.string().min(1).max(512),
+  role: z.enum(ROLES).nullable(),
+});
+export type StoredSession = z.infer<typeof sessionSchema>;
+
+export const csvSaveSchema = z.object({
+  /** Suggested file name without folder, e.g. sales-management.csv. */
+  defaultName: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[^/\\:*?"<>|\0]+$/, 'A file name, not a path'),
+  content: z.string().max(64 * 1024 * 1024),
+});
+
+export const externalUrlSchema = z.object({ url: z.string().max(4096) });
+
+/** Each channel: its payload schema and its result type. */
+export const ipcChannels = {
+  'app:info': { payload: z.void() },
+  'connection:get': { payload: z.void() },
+  'connection:set': { payload: connectionSchema },
+  'session:get': { payload: z.void() },
+  'session:set': { payload: sessionSchema },
+  'session:clear': { payload: z.void() },
+  'csv:save': { payload: csvSaveSchema },
+  'external:open': { payload: externalUrlSchema },
+  'language:set': { payload: z.object({ lang: z.enum(LANGUAGES) }) },
+} as const;
+export type IpcChannel = keyof typeof ipcChannels;
+
+export interface AppInfo {
+  version: string;
+  platform: string;
+  /** True in the desktop app; false for the browser implementation. */
+  desktop: boolean;
+}
+
+/** The resolved API address the renderer should talk to. */
+export interface ConnectionInfo {
+  connection: Connection;
+  /** Base URL of API v1, e.g. http://127.0.0.1:53122/api/v1 */
+  apiBaseUrl: string;
+}
+
+export interface IpcResults {
+  'app:info': AppInfo;
+  'connection:get': ConnectionInfo;
+  'connection:set': ConnectionInfo;
+  'session:get': StoredSession | null;
+  'session:set': void;
+  'session:clear': void;
+  'csv:save': { saved: boolean; path?: string };
+  'external:open': { opened: boolean };
+  'language:set': void;
+}
+
+export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcChannels)[C]['payload']>;
+export type IpcResult<C extends IpcChannel> = IpcResults[C];
+
+/** Main → renderer events. */
+export const ipcEvents = {
+  /** A native notification was clicked: show this route. */
+  'navigate': z.object({ path: z.enum(['/shipping-management', '/otz']) }),
+  /** New orders arrived since the poller's cursor. */
+  'orders:new': z.object({ kind: z.enum(['platform', 'otz']), count: z.number().int().positive() }),
+} as const;
+export type IpcEvent = keyof typeof ipcEvents;
+export type IpcEventPayload<E extends IpcEvent> = z.infer<(typeof ipcEvents)[E]>;
+
+/**
+ * What the preload exposes on `window.kura`: one method per capability, nothing else.
+ * The renderer's platform module has a browser implementation of the same interface.
+ */
+export interface KuraBridge {
+  appInfo(): Promise<AppInfo>;
+  getConnection(): Promise<ConnectionInfo>;
+  setConnection(connection: Connection): Promise<ConnectionInfo>;
+  getSession(): Promise<StoredSession | null>;
+  setSession(session: StoredSession): Promise<void>;
+  clearSession(): Promise<void>;
+  saveCsv(request: z.input<typeof csvSaveSchema>): Promise<{ saved: boolean; path?: string }>;
+  openExternal(url: string): Promise<{ opened: boolean }>;
+  setLanguage(lang: (typeof LANGUAGES)[number]): Promise<void>;
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+}

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './catalog';
+export * from './product';
+export * from './order';
+export * from './misc';
+export * from './auth';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { dateSchema, idSchema, timestamps, timestampSchema } from './common';
+
+/** Sales summary (SPEC §3); every amount in yen. */
+export const salesSummarySchema = z.object({
+  noOfOrders: z.number().int().nonnegative(),
+  shippingFee: z.number(),
+  amazonCommission: z.number(),
+  customFee: z.number(),
+  profit: z.number(),
+  salesValue: z.number(),
+  totalCostOfGoods: z.number(),
+});
+export type SalesSummary = z.infer<typeof salesSummarySchema>;
+
+/** Issue: a product request and its resolution (SPEC §3, §4). */
+export const issueSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  link: z.string().nullable(),
+  expectedPrice: z.number().nullable(),
+  quantity: z.number().int().nullable(),
+  note: z.string().nullable(),
+  resolved: z.boolean(),
+  createdBy: z.object({ _id: idSchema, fullname: z.string() }).nullable(),
+  resolvedBy: z.object({ _id: idSchema, fullname: z.string() }).nullable(),
+  resolvedAt: timestampSchema.nullable(),
+  ...timestamps,
+});
+export type Issue = z.infer<typeof issueSchema>;
+
+/** INR→JPY rate of a day (DESIGN §3). */
+export const currencyRateSchema = z.object({
+  base: z.literal('INR'),
+  quote: z.literal('JPY'),
+  rate: z.number().positive(),
+  date: dateSchema,
+});
+export type CurrencyRate = z.infer<typeof currencyRateSchema>;
+
+/** A user's UI preferences under an id of the client's choosing (SPEC §7 user-preferences). */
+export const userPreferenceSchema = z.object({
+  _id: idSchema,
+  value: z.record(z.string(), z.unknown()),
+  updatedAt: timestampSchema,
+});
+export type UserPreference = z.infer<typeof userPreferenceSchema>;
+export const userPreferenceInputSchema = z.object({
+  _id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/),
+  value: z.record(z.string(), z.unknown()),
+});
+
+export const auditActions = ['create', 'update', 'delete'] as const;
+export const auditEntrySchema = z.object({
+  _id: idSchema,
+  at: timestampSchema,
+  user: z.object({ _id: idSchema, fullname: z.string() }).nullable(),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.enum(auditActions),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const memoSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  body: z.string(),
+  author: z.object({ _id: idSchema, fullname: z.string() }).nullable(),
+  ...timestamps,
+});
+export type Memo = z.infer<typeof memoSchema>;

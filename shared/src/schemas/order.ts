@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { CURRENCIES, NOTIFICATION_PLATFORMS, ORDER_STATUSES, PLATFORMS, SHIPMENT_STATUSES } from '../constants';
+import { MESSAGES } from '../messages';
+import { dateSchema, idSchema, timestamps, timestampSchema } from './common';
+import { productSchema } from './product';
+
+/** Customer (SPEC §3, in labels). */
+export const customerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  postcode: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/**
+ * An order is one product line (DESIGN §3). Amounts are line totals in `currency`
+ * (JPY for AMAZONJP, INR otherwise) except shippingFee (yen) and customFee (rupees).
+ */
+export const orderSchema = z.object({
+  _id: idSchema,
+  orderId: z.string(),
+  orderDate: dateSchema,
+  platformCode: z.enum(PLATFORMS),
+  product: productSchema.pick({ _id: true, name: true, skuCode: true, janCode: true, purchasePrice: true, availablePlatforms: true }).nullable(),
+  orderQuantity: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  baseOrderPrice: z.number(),
+  discount: z.number(),
+  commission: z.number(),
+  closingFee: z.number(),
+  gst: z.number(),
+  shippingFee: z.number(),
+  customFee: z.number(),
+  handlingFee: z.number(),
+  /** INR→JPY rate of the order date; null until known. */
+  exchangeRate: z.number().nullable(),
+  expectedShippingDate: dateSchema.nullable(),
+  isBookedAdvance: z.boolean(),
+  shipmentStatus: z.enum(ORDER_STATUSES),
+  shipmentId: z.string().nullable(),
+  customer: customerSchema.nullable(),
+  ...timestamps,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** The line Order Entry posts (SPEC §7 POST /orders), one request per product line. */
+export const orderEntryLineSchema = z.object({
+  product: z.union([idSchema, z.object({ _id: idSchema }).passthrough()], { error: MESSAGES.productsRequired }),
+  platformCode: z.enum(PLATFORMS, { error: MESSAGES.platformRequired }),
+  baseOrderPrice: z.number({ error: MESSAGES.enterNumber }).finite().nonnegative(),
+  discount: z.number({ error: MESSAGES.enterNumber }).finite().nonnegative(),
+  currency: z.enum(CURRENCIES),
+  orderId: z.string({ error: MESSAGES.orderIdRequired }).trim().min(1, MESSAGES.orderIdRequired),
+  orderQuantity: z.number({ error: MESSAGES.invalidQuantity }).int(MESSAGES.invalidQuantity).positive(MESSAGES.invalidQuantity),
+  shipmentStatus: z.literal('RECEIVED').default('RECEIVED'),
+  orderDate: dateSchema,
+});
+export type OrderEntryLine = z.input<typeof orderEntryLineSchema>;
+
+/** Shipment popup row (SPEC §3). */
+export const shippedOrderSchema = orderSchema.pick({
+  _id: true,
+  orderId: true,
+  orderDate: true,
+  platformCode: true,
+  orderQuantity: true,
+  baseOrderPrice: true,
+  gst: true,
+  commission: true,
+  closingFee: true,
+  shippingFee: true,
+  customFee: true,
+  discount: true,
+  currency: true,
+}).extend({ product: z.object({ _id: idSchema, name: z.string() }).nullable() });
+
+export const shipmentSchema = z.object({
+  _id: idSchema,
+  shipmentId: z.string(),
+  shippingDate: dateSchema,
+  shipmentTrackingLink: z.string(),
+  /** Yen. */
+  totalShippingFee: z.number(),
+  customId: z.string().nullable(),
+  /** Rupees. */
+  totalCustomFee: z.number().nullable(),
+  receivedDate: dateSchema.nullable(),
+  status: z.enum(SHIPMENT_STATUSES),
+  shippedOrders: z.array(shippedOrderSchema),
+  ...timestamps,
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+export const shipmentCreateSchema = z.object({
+  shipmentId: z.string({ error: MESSAGES.shipmentRequired }).trim().min(1, MESSAGES.shipmentRequired),
+  shippingDate: dateSchema,
+  shipmentTrackingLink: z.url({ protocol: /^https?$/, error: MESSAGES.shipmentRequired }),
+  totalShippingFee: z.number({ error: MESSAGES.shipmentRequired }).finite().nonnegative(),
+  orderIds: z.array(idSchema).min(1, MESSAGES.selectOrdersToClub),
+});
+export const customsInputSchema = z.object({
+  customId: z.string({ error: MESSAGES.customsRequired }).trim().min(1, MESSAGES.customsRequired),
+  totalCustomFee: z.number({ error: MESSAGES.customsRequired }).finite().nonnegative(),
+  receivedDate: dateSchema,
+});
+export type CustomsInput = z.infer<typeof customsInputSchema>;
+
+/** Advance (booked) order (SPEC §3). */
+export const advanceOrderSchema = z.object({
+  _id: idSchema,
+  orderId: z.string(),
+  deliveryDate: dateSchema.nullable(),
+  status: z.enum(ORDER_STATUSES),
+  order: orderSchema.nullable(),
+  ...timestamps,
+});
+export type AdvanceOrder = z.infer<typeof advanceOrderSchema>;
+
+/** OTZ orders: paid through PayPal on the OTZ storefront (SPEC §3 names only the transaction id). */
+export const otzOrderSchema = z.object({
+  _id: idSchema,
+  paypalTransactionId: z.string(),
+  orderDate: dateSchema,
+  status: z.enum(ORDER_STATUSES),
+  customer: customerSchema.nullable(),
+  product: productSchema.pick({ _id: true, name: true, skuCode: true }).nullable(),
+  orderQuantity: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  amount: z.number(),
+  shippingFee: z.number(),
+  ...timestamps,
+});
+export type OtzOrder = z.infer<typeof otzOrderSchema>;
+
+/** Notification items (SPEC §3). */
+export const orderNotificationSchema = z.object({
+  _id: idSchema,
+  orderId: z.string(),
+  platformCode: z.enum(NOTIFICATION_PLATFORMS),
+  createdAt: timestampSchema,
+});
+export const otzNotificationSchema = z.object({
+  _id: idSchema,
+  paypalTransactionId: z.string(),
+  createdAt: timestampSchema,
+});
+export type OrderNotification = z.infer<typeof orderNotificationSchema>;
+export type OtzNotification = z.infer<typeof otzNotificationSchema>;

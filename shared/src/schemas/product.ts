@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../constants';
+import { MESSAGES } from '../messages';
+import { isValidJan } from '../domain/jan';
+import { dateSchema, idSchema, moneySchema, nameSchema, timestamps, timestampSchema } from './common';
+
+export const platformListingSchema = z.object({
+  code: z.enum(PLATFORMS),
+  /** Amazon's ASIN (10 characters); for the own shop, the shop's product handle or id. */
+  asin: z.string().trim().max(64).default(''),
+});
+export type PlatformListing = z.infer<typeof platformListingSchema>;
+
+const refSchema = z.object({ _id: idSchema, name: z.string() });
+
+export const productSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  /** Japanese name, shown when the language is ja and it is set. */
+  nameJa: z.string().nullable(),
+  skuCode: z.string(),
+  janCode: z.string(),
+  category: refSchema.nullable(),
+  manufacturer: refSchema.nullable(),
+  suppliers: z.array(refSchema),
+  /** Per unit, in yen. Null where unknown: profit then shows a dash (SPEC §9). */
+  purchasePrice: z.number().nullable(),
+  inStockQuantity: z.number().int(),
+  amazonStockQuantity: z.number().int(),
+  shelfNumber: z.string().nullable(),
+  releaseDate: dateSchema.nullable(),
+  lowStockLevel: z.number().int().nonnegative(),
+  activeStatus: z.boolean(),
+  availablePlatforms: z.array(platformListingSchema),
+  /** Derived from orders. */
+  lastOrderDate: dateSchema.nullable(),
+  /** Units sold in the last 30 days, derived from orders. */
+  monthlyQuantity: z.number().int().nonnegative(),
+  remarksCount: z.number().int().nonnegative(),
+  ...timestamps,
+});
+export type Product = z.infer<typeof productSchema>;
+
+const stockQuantity = z
+  .number({ error: MESSAGES.invalidStockQuantity })
+  .int({ message: MESSAGES.invalidStockQuantity })
+  .nonnegative({ message: MESSAGES.invalidStockQuantity });
+
+export const productInputSchema = z
+  .object({
+    name: nameSchema(MESSAGES.enterName),
+    nameJa: z.string().trim().max(200).nullable().default(null),
+    skuCode: z.string().trim().min(1, MESSAGES.required).max(64),
+    janCode: z.string().trim().refine(isValidJan, MESSAGES.invalidJan),
+    categoryId: idSchema.nullable().default(null),
+    manufacturerId: idSchema.nullable().default(null),
+    supplierIds: z.array(idSchema).default([]),
+    purchasePrice: moneySchema('JPY').nullable().default(null),
+    inStockQuantity: stockQuantity.default(0),
+    amazonStockQuantity: stockQuantity.default(0),
+    shelfNumber: z.string().trim().max(32).nullable().default(null),
+    releaseDate: z.iso.date({ message: MESSAGES.invalidReleaseDate }).nullable().default(null),
+    lowStockLevel: stockQuantity.default(0),
+    activeStatus: z.boolean().default(true),
+    availablePlatforms: z.array(platformListingSchema).default([]),
+  })
+  .refine((p) => p.amazonStockQuantity <= p.inStockQuantity, {
+    path: ['amazonStockQuantity'],
+    message: MESSAGES.amazonStockAboveTotal,
+  });
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const remarkSchema = z.object({
+  _id: idSchema,
+  productId: idSchema,
+  remark: z.string(),
+  author: z.object({ _id: idSchema, fullname: z.string() }).nullable(),
+  createdAt: timestampSchema,
+});
+export type Remark = z.infer<typeof remarkSchema>;
+export const remarkInputSchema = z.object({ remark: z.string().trim().min(1).max(2000) });
+
+export const stockMovementReasons = ['ORDER_ACCEPTED', 'ORDER_CANCELLED', 'ADJUSTMENT', 'INITIAL'] as const;
+export const stockMovementSchema = z.object({
+  _id: idSchema,
+  productId: idSchema,
+  /** Signed change in units. */
+  quantity: z.number().int(),
+  reason: z.enum(stockMovementReasons),
+  note: z.string().nullable(),
+  orderId: idSchema.nullable(),
+  user: z.object({ _id: idSchema, fullname: z.string() }).nullable(),
+  createdAt: timestampSchema,
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export const stockAdjustmentSchema = z.object({
+  quantity: z
+    .number({ error: MESSAGES.invalidStockQuantity })
+    .int(MESSAGES.invalidStockQuantity)
+    .refine((q) => q !== 0, MESSAGES.invalidStockQuantity),
+  note: z.string().trim().min(1, MESSAGES.required).max(500),
+});
+
+/** The product-details modal (SPEC §2): what sales and shipment screens show. */
+export const productDetailsSchema = productSchema.pick({
+  _id: true,
+  name: true,
+  skuCode: true,
+  category: true,
+  manufacturer: true,
+  janCode: true,
+  inStockQuantity: true,
+  shelfNumber: true,
+});
