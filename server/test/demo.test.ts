@@ -1,0 +1,280 @@
+/**
+ * The demo data set and the catalog migration, on a fresh SQLite file and, when
+ * KURA_TEST_PG_URL is set, on a fresh PostgreSQL database created (and dropped) for this file.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidJan } from '#shared';
+import { verifyPassword } from '../src/auth/password';
+import { createDatabase, type DatabaseHandle } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
+import { migrations } from '../src/db/migrations';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS, seedDemo } from '../src/demo/seed';
+
+const NOW = new Date('2026-11-20T09:00:00.000Z');
+const PG_URL = process.env.KURA_TEST_PG_URL;
+
+interface Target {
+  name: string;
+  /** A new, empty database. */
+  open(): Promise<DatabaseHandle>;
+  cleanup(): Promise<void>;
+}
+
+function sqliteTarget(): Target {
+  const dir = mkdtempSync(join(tmpdir(), 'kura-demo-'));
+  let n = 0;
+  return {
+    name: 'sqlite',
+    open: async () => createDatabase(join(dir, `kura-${++n}.db`)),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function postgresTarget(adminUrl: string): Target {
+  const names: string[] = [];
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name: 'postgres',
+    async open() {
+      const name = `kura_t_${randomBytes(6).toString('hex')}`;
+      await admin((c) => c.query(`create database ${name}`));
+      names.push(name);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return createDatabase(url.toString());
+    },
+    cleanup: () =>
+      admin(async (c) => {
+        for (const name of names) await c.query(`drop database if exists ${name} with (force)`);
+      }),
+  };
+}
+
+const targets = [sqliteTarget(), ...(PG_URL ? [postgresTarget(PG_URL)] : [])];
+
+describe.each(targets)('demo data on $name', (target) => {
+  let handle: DatabaseHandle;
+  let seeded: boolean;
+  let seedMs: number;
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await migrateToLatest(handle.db);
+    const started = performance.now();
+    seeded = await seedDemo(handle.db, { now: NOW });
+    seedMs = performance.now() - started;
+  });
+
+  afterAll(async () => {
+    await handle?.destroy();
+    await target.cleanup();
+  });
+
+  const db = () => handle.db;
+
+  it('seeds about 200 products, quickly', async () => {
+    expect(seeded).toBe(true);
+    const products = await db().selectFrom('products').select(['id']).execute();
+    expect(products.length).toBeGreaterThanOrEqual(190);
+    expect(products.length).toBeLessThanOrEqual(220);
+    if (target.name === 'sqlite') expect(seedMs).toBeLessThan(2000);
+  });
+
+  it('gives every product a valid, unique JAN and a unique SKU', async () => {
+    const rows = await db().selectFrom('products').select(['sku_code', 'jan_code']).execute();
+    for (const { jan_code, sku_code } of rows) {
+      expect(isValidJan(jan_code), jan_code).toBe(true);
+      expect(jan_code).toMatch(/^49\d{11}$/);
+      expect(sku_code).toMatch(/^KUR-[A-Z]{3}-\d{4}$/);
+    }
+    expect(new Set(rows.map((r) => r.jan_code)).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.sku_code.toLowerCase())).size).toBe(rows.length);
+  });
+
+  it('keeps Amazon stock within stock, and stock equal to the ledger', async () => {
+    const products = await db()
+      .selectFrom('products')
+      .select(['id', 'in_stock_quantity', 'amazon_stock_quantity', 'low_stock_level', 'active_status'])
+      .execute();
+    const ledger = await db()
+      .selectFrom('stock_movements')
+      .select(['product_id', (eb) => eb.fn.sum<number>('quantity').as('total')])
+      .groupBy('product_id')
+      .execute();
+    const sums = new Map(ledger.map((r) => [r.product_id, Number(r.total)]));
+    for (const p of products) {
+      expect(p.amazon_stock_quantity).toBeGreaterThanOrEqual(0);
+      expect(p.amazon_stock_quantity).toBeLessThanOrEqual(p.in_stock_quantity);
+      expect(sums.get(p.id), p.id).toBe(p.in_stock_quantity);
+    }
+    const initial = await db()
+      .selectFrom('stock_movements')
+      .select('product_id')
+      .where('reason', '=', 'INITIAL')
+      .execute();
+    expect(new Set(initial.map((m) => m.product_id)).size).toBe(products.length);
+    expect(initial.length).toBe(products.length);
+    // The screens' filters have something to show.
+    expect(products.filter((p) => p.in_stock_quantity <= p.low_stock_level).length).toBeGreaterThan(5);
+    expect(products.filter((p) => p.active_status === 0).length).toBeGreaterThan(0);
+    expect(products.filter((p) => p.amazon_stock_quantity > 0).length).toBeGreaterThan(20);
+  });
+
+  it('links every product to its category, 1–3 suppliers and platform listings', async () => {
+    const products = await db()
+      .selectFrom('products')
+      .leftJoin('categories', 'categories.id', 'products.category_id')
+      .select([
+        'products.id',
+        'products.name',
+        'products.name_ja',
+        'products.active_status',
+        'categories.name as category',
+      ])
+      .execute();
+    const links = await db().selectFrom('product_suppliers').select(['product_id']).execute();
+    const listings = await db().selectFrom('product_platforms').selectAll().execute();
+    for (const p of products) {
+      expect(p.category).toBeTruthy();
+      expect(p.name_ja).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      const count = links.filter((l) => l.product_id === p.id).length;
+      expect(count).toBeGreaterThanOrEqual(1);
+      expect(count).toBeLessThanOrEqual(3);
+      if (p.active_status === 1) expect(listings.some((l) => l.product_id === p.id)).toBe(true);
+    }
+    for (const l of listings) {
+      if (l.code === 'SHOPIFY') expect(l.asin).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      else expect(l.asin).toMatch(/^B0[A-Z0-9]{8}$/);
+    }
+    expect(new Set(listings.map((l) => l.code))).toEqual(new Set(['SHOPIFY', 'AMAZONJP', 'AMAZONIND']));
+    expect(new Set(products.map((p) => p.name)).size).toBe(products.length);
+  });
+
+  it('seeds the settings lists', async () => {
+    const count = async (table: 'categories' | 'manufacturers' | 'suppliers' | 'shipping_methods') =>
+      (await db().selectFrom(table).select('name').execute()).length;
+    expect(await count('categories')).toBeGreaterThanOrEqual(12);
+    expect(await count('manufacturers')).toBeGreaterThanOrEqual(15);
+    expect(await count('suppliers')).toBeGreaterThanOrEqual(8);
+    const methods = await db().selectFrom('shipping_methods').select('name').execute();
+    expect(methods.map((m) => m.name)).toEqual(
+      expect.arrayContaining([
+        'EMS',
+        'Japan Post SAL',
+        'DHL Express',
+        'FedEx International Priority',
+        'Yamato International',
+      ]),
+    );
+    const fees = await db().selectFrom('handling_fees').select(['title', 'type', 'value']).execute();
+    expect(fees).toEqual(
+      expect.arrayContaining([
+        { title: 'Packing material', type: 'amount', value: '300' },
+        { title: 'Payment processing', type: 'percentage', value: '2.5' },
+        { title: 'Inspection', type: 'amount', value: '150' },
+      ]),
+    );
+    expect((await db().selectFrom('pre_categories').select('id').execute()).length).toBeGreaterThan(5);
+    const shelves = await db().selectFrom('shelf_numbers').select('name').execute();
+    expect(shelves.map((s) => s.name)).toContain('A-01-1');
+    const remarks = await db().selectFrom('product_remarks').select(['user_id']).execute();
+    expect(remarks.length).toBeGreaterThan(20);
+    expect(remarks.every((r) => r.user_id !== null)).toBe(true);
+  });
+
+  it('creates the two demo accounts with their roles and passwords', async () => {
+    for (const role of ['admin', 'orderCreator'] as const) {
+      const user = await db()
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', DEMO_ACCOUNTS[role].email)
+        .executeTakeFirstOrThrow();
+      expect(user).toMatchObject({
+        role,
+        fullname: DEMO_ACCOUNTS[role].fullname,
+        username: DEMO_ACCOUNTS[role].username,
+        active: 1,
+      });
+      expect(await verifyPassword(DEMO_PASSWORDS[role], user.password_hash)).toBe(true);
+      expect(await verifyPassword('wrong password', user.password_hash)).toBe(false);
+    }
+    expect((await db().selectFrom('users').select('id').execute()).length).toBe(2);
+  });
+
+  it('does nothing on a database that already has data', async () => {
+    const before = (await db().selectFrom('products').select('id').execute()).length;
+    expect(await seedDemo(handle.db, { now: NOW })).toBe(false);
+    expect((await db().selectFrom('products').select('id').execute()).length).toBe(before);
+    expect((await db().selectFrom('users').select('id').execute()).length).toBe(2);
+  });
+
+  it('produces the same data for the same time', async () => {
+    const other = await target.open();
+    try {
+      await migrateToLatest(other.db);
+      await seedDemo(other.db, { now: NOW });
+      const dump = (h: DatabaseHandle) => h.db.selectFrom('products').selectAll().orderBy('id').execute();
+      expect(await dump(other)).toEqual(await dump(handle));
+      const movements = (h: DatabaseHandle) =>
+        h.db.selectFrom('stock_movements').selectAll().orderBy('id').execute();
+      expect(await movements(other)).toEqual(await movements(handle));
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it("migration 002's down() removes what its up() created", async () => {
+    const fresh = await target.open();
+    try {
+      const migrator = new Migrator({ db: fresh.db, provider: { getMigrations: async () => migrations } });
+      const tables = async () =>
+        (await fresh.db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
+      await migrator.migrateTo('001_core');
+      const core = await tables();
+      expect(core).toContain('users');
+      expect(core).not.toContain('products');
+
+      const up = await migrator.migrateTo('002_catalog');
+      expect(up.error).toBeUndefined();
+      expect((await tables()).sort()).toEqual(
+        [
+          ...core,
+          'categories',
+          'manufacturers',
+          'suppliers',
+          'shipping_methods',
+          'handling_fees',
+          'pre_categories',
+          'shelf_numbers',
+          'products',
+          'product_suppliers',
+          'product_platforms',
+          'product_remarks',
+          'stock_movements',
+        ].sort(),
+      );
+
+      const down = await migrator.migrateTo('001_core');
+      expect(down.error).toBeUndefined();
+      expect((await tables()).sort()).toEqual([...core].sort());
+      // And up again, as after a rollback and redeploy.
+      expect((await migrator.migrateTo('002_catalog')).error).toBeUndefined();
+    } finally {
+      await fresh.destroy();
+    }
+  });
+});
