@@ -58,6 +58,10 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   accountPending: 'Your account is waiting for an administrator to grant a role',
   accountDeactivated: 'This account has been deactivated',
+  resetLinkSent: 'A link to reset your password has been sent to your email',
+  resetLinkInvalid: 'This reset link is invalid or has expired',
+  passwordChanged: 'Your password has been changed. Please sign in.',
+  cannotChangeOwnAccount: 'You cannot remove your own admin role or deactivate your own account',
 } as const;
 
 /** SPEC §5: a generic required message is the field label followed by ' is required'. */

@@ -1,0 +1,85 @@
+/**
+ * The audit log: the one mechanism every write of every resource goes through. Call
+ * {@link recordAudit} with the same transaction as the write, so the entry exists exactly
+ * when the change does.
+ */
+import type { Kysely } from 'kysely';
+import type { AuditEntry } from '#shared/schemas/misc';
+import type { Database } from '../db/database';
+
+export type AuditAction = 'create' | 'update' | 'delete';
+type Snapshot = Record<string, unknown> | null | undefined;
+
+export interface AuditInput {
+  /** Who did it; null for the system (demo seed, a stranger resetting a password by link). */
+  userId: string | null;
+  /** Entity name in the API's singular camelCase: 'user', 'category', 'order'. */
+  entity: string;
+  entityId: string;
+  action: AuditAction;
+  before?: Snapshot;
+  after?: Snapshot;
+}
+
+/** Never written to the log, at any depth: secrets must not leak into an admin screen. */
+const SECRET_KEY = /(password|hash|token|secret)$/i;
+
+function scrub(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => !SECRET_KEY.test(key))
+        .map(([key, v]) => [key, scrub(v)]),
+    );
+  }
+  return value;
+}
+
+const toJson = (snapshot: Snapshot) => (snapshot ? JSON.stringify(scrub(snapshot)) : null);
+
+export async function recordAudit(trx: Kysely<Database>, input: AuditInput): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      id: crypto.randomUUID(),
+      at: new Date().toISOString(),
+      user_id: input.userId,
+      entity: input.entity,
+      entity_id: input.entityId,
+      action: input.action,
+      before: toJson(input.before),
+      after: toJson(input.after),
+    })
+    .execute();
+}
+
+export function auditQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.user_id')
+    .select([
+      'audit_log.id',
+      'audit_log.at',
+      'audit_log.user_id',
+      'users.fullname',
+      'audit_log.entity',
+      'audit_log.entity_id',
+      'audit_log.action',
+      'audit_log.before',
+      'audit_log.after',
+    ]);
+}
+
+type AuditRow = Awaited<ReturnType<ReturnType<typeof auditQuery>['executeTakeFirstOrThrow']>>;
+
+export const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  _id: row.id,
+  at: row.at,
+  user: row.user_id ? { _id: row.user_id, fullname: row.fullname ?? '' } : null,
+  entity: row.entity,
+  entityId: row.entity_id,
+  action: row.action,
+  before: row.before ? (JSON.parse(row.before) as Record<string, unknown>) : null,
+  after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,
+});

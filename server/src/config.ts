@@ -1,0 +1,87 @@
+/**
+ * Server configuration from the environment (README "Configuration"). Every value is checked
+ * once at start; a bad one stops the server with a one-line message naming the variable.
+ */
+import { z } from 'zod';
+import { DEFAULT_PORT } from '#shared/constants';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** SQLite file path (relative to the working folder), `:memory:`, or a postgres:// URL. */
+  databaseUrl: string;
+  restrictedBrand: boolean;
+  demo: boolean;
+  smtpUrl: string | null;
+  /** Origin used in e-mailed links; null means the server's own listening address. */
+  publicUrl: string | null;
+  rendererDir: string;
+  corsOrigins: string[];
+  /** Attempts per minute per IP for login and forgot-password. */
+  loginRateLimit: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const flag = (on: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v === on);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().trim().min(1).default('data/kura.sqlite'),
+  KURA_BRAND: flag('restricted'),
+  KURA_DEMO: flag('1'),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).nullable()),
+  KURA_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).nullable()),
+  KURA_RENDERER_DIR: z.string().trim().min(1).default('dist/renderer'),
+  KURA_CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : ['app://kura'],
+    ),
+  KURA_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message ?? 'bad value'}`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    restrictedBrand: e.KURA_BRAND,
+    demo: e.KURA_DEMO,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.KURA_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    rendererDir: e.KURA_RENDERER_DIR,
+    corsOrigins: e.KURA_CORS_ORIGINS,
+    loginRateLimit: e.KURA_LOGIN_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+  };
+}

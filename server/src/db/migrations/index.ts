@@ -1,0 +1,12 @@
+/**
+ * Every migration, in order. A static list (not a folder scan) so it works the same from
+ * sources (tsx), from a bundle (Electron main) and in tests. Names never change once shipped.
+ */
+import type { Migration } from 'kysely/migration';
+import * as core from './001_core';
+import * as catalog from './002_catalog';
+
+export const migrations: Record<string, Migration> = {
+  '001_core': core,
+  '002_catalog': catalog,
+};

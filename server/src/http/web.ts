@@ -1,0 +1,71 @@
+/**
+ * What the server adds around the API: security headers, CORS for the desktop renderer,
+ * the OpenAPI document and docs page, and the renderer's files for browsers (team mode).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { MESSAGES } from '#shared/messages';
+
+export async function registerSecurityHeaders(app: FastifyInstance, corsOrigins: string[]): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Fluent UI (Griffel) injects <style> elements at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        // A team server is often plain http on a LAN: upgrading would break every asset.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(cors, { origin: corsOrigins, maxAge: 600 });
+}
+
+export async function registerDocs(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kura API', version, description: 'REST API v1 of the Kura back-office.' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+        },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
+
+const wantsHtml = (accept: string | undefined) => !!accept && /text\/html|\*\/\*/.test(accept);
+
+/**
+ * Serves the built renderer if it is there, with index.html for any other browser GET so
+ * client-side routes (/auth/login, /settings/category) survive a reload. Everything else,
+ * and every unknown /api path, is a JSON 404.
+ */
+export async function registerRendererAndNotFound(app: FastifyInstance, rendererDir: string): Promise<void> {
+  const root = resolve(rendererDir);
+  const hasRenderer = existsSync(resolve(root, 'index.html'));
+  if (hasRenderer) await app.register(fastifyStatic, { root, prefix: '/' });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (hasRenderer && !isApi && request.method === 'GET' && wantsHtml(request.headers.accept)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,11 @@
+/**
+ * Every resource's routes, mounted under /api/v1 by app.ts. A later area adds its plugin
+ * here; access is declared per route (http/access.ts) and the role-matrix test finds new
+ * routes by itself.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit/audit.routes';
+import { preferencesRoutes } from './preferences/preferences.routes';
+import { usersRoutes } from './users/users.routes';
+
+export const resourceRoutes: FastifyPluginAsyncZod[] = [usersRoutes, auditRoutes, preferencesRoutes];

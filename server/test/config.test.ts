@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a local install', () => {
+    expect(loadConfig({})).toEqual({
+      port: 4400,
+      host: '127.0.0.1',
+      databaseUrl: 'data/kura.sqlite',
+      restrictedBrand: false,
+      demo: false,
+      smtpUrl: null,
+      publicUrl: null,
+      rendererDir: 'dist/renderer',
+      corsOrigins: ['app://kura'],
+      loginRateLimit: 10,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://kura:pw@db:5432/kura',
+      KURA_BRAND: 'restricted',
+      KURA_DEMO: '1',
+      SMTP_URL: 'smtp://mail.example:587',
+      KURA_PUBLIC_URL: 'https://kura.example/',
+      KURA_RENDERER_DIR: '/srv/kura/renderer',
+      KURA_CORS_ORIGINS: 'app://kura, https://kura.example',
+      KURA_LOGIN_RATE_LIMIT: '5',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      restrictedBrand: true,
+      demo: true,
+      smtpUrl: 'smtp://mail.example:587',
+      publicUrl: 'https://kura.example',
+      corsOrigins: ['app://kura', 'https://kura.example'],
+      loginRateLimit: 5,
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ KURA_BRAND: 'default', KURA_DEMO: 'yes' })).toMatchObject({
+      restrictedBrand: false,
+      demo: false,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ KURA_LOGIN_RATE_LIMIT: '0' }, 'KURA_LOGIN_RATE_LIMIT'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'mail.example' }, 'SMTP_URL'],
+    [{ KURA_PUBLIC_URL: 'ftp://kura.example' }, 'KURA_PUBLIC_URL'],
+  ])('rejects %o naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid ${name}=`));
+  });
+});
