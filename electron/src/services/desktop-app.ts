@@ -1,0 +1,132 @@
+/**
+ * The composition root of the main process: every service wired into the IPC router, with
+ * Electron's objects passed in. main/main.ts gives it the real ones; the end-to-end tests give
+ * it fakes and back the renderer's bridge with `router.handle`, so both run the same code.
+ */
+import type { Language } from '#shared';
+import { APP_ORIGIN, apiCspSource, isTrustedSender, type CspOptions } from './security';
+import { createConnectionService, type ConnectionService } from './connection';
+import { saveCsv, type CsvExportDeps } from './csv-export';
+import { openExternalSafely, type OpenExternal } from './external-links';
+import { createIpcRouter, type IpcRouter } from './ipc-router';
+import type { KeyValueStore } from './key-value-store';
+import { createLanguageSetting } from './language-setting';
+import { createLocalServer, type StartServer } from './local-server';
+import { createNotificationText, type NotificationTextDeps } from './notification-text';
+import { createOrderPoller, type OrderPoller, type OrderPollerDeps } from './notifications';
+import { createTokenVault, type SafeStorage, type TokenVault } from './token-vault';
+
+export interface DesktopAppDeps {
+  appInfo: { version: string; platform: string };
+  safeStorage: SafeStorage;
+  store: KeyValueStore;
+  /** The app's data folder: local mode keeps its SQLite file here. */
+  dataDir: string;
+  startServer: StartServer;
+  /** Development only: the Vite dev server the window loads instead of app://kura. */
+  devServerUrl?: string;
+  fetch: OrderPollerDeps['fetch'];
+  createNotification: OrderPollerDeps['createNotification'];
+  emit: OrderPollerDeps['emit'];
+  focusWindow(): void;
+  /** The page's CSP names the API origin: a changed origin needs the page reloaded. */
+  reloadWindow(): void;
+  showSaveDialog: CsvExportDeps['showSaveDialog'];
+  writeFile: CsvExportDeps['writeFile'];
+  downloadsDir?: string;
+  openExternal: OpenExternal;
+  i18nDir: string;
+  readFile: NotificationTextDeps['readFile'];
+  timer?: OrderPollerDeps['timer'];
+  onError?(channel: string, error: unknown): void;
+}
+
+export interface DesktopApp {
+  router: IpcRouter;
+  vault: TokenVault;
+  connection: ConnectionService;
+  poller: OrderPoller;
+  language: { get(): Language };
+  /** CSP inputs for the page right now. */
+  cspOptions(): CspOptions;
+  /** Starts polling if an admin is already signed in. */
+  start(): void;
+  /** Stops polling and the local API (before quit). */
+  stop(): Promise<void>;
+}
+
+export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
+  const { devServerUrl } = deps;
+  const vault = createTokenVault({ safeStorage: deps.safeStorage, store: deps.store });
+  const language = createLanguageSetting(deps.store);
+  const localServer = createLocalServer({
+    dataDir: deps.dataDir,
+    startServer: deps.startServer,
+    corsOrigins: devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN],
+  });
+  const connection = createConnectionService({ store: deps.store, localServer });
+  const poller = createOrderPoller({
+    fetch: deps.fetch,
+    createNotification: deps.createNotification,
+    notificationText: createNotificationText({ i18nDir: deps.i18nDir, readFile: deps.readFile }),
+    getSession: () => vault.get(),
+    getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
+    getLanguage: () => language.get(),
+    emit: deps.emit,
+    focusWindow: deps.focusWindow,
+    timer: deps.timer,
+  });
+
+  const router = createIpcRouter(
+    {
+      'app:info': () => ({ ...deps.appInfo, desktop: true }),
+      'connection:get': () => connection.resolve(),
+      'connection:set': async (next) => {
+        const before = apiCspSource(connection.get());
+        const info = await connection.set(next);
+        poller.restart();
+        if (apiCspSource(info.connection) !== before) deps.reloadWindow();
+        return info;
+      },
+      'session:get': () => vault.get(),
+      'session:set': (session) => {
+        try {
+          vault.set(session);
+        } finally {
+          // Even when the session cannot be persisted it is signed in for this run.
+          poller.sync();
+        }
+      },
+      'session:clear': () => {
+        vault.clear();
+        poller.sync();
+      },
+      'csv:save': (request) =>
+        saveCsv(request, {
+          showSaveDialog: deps.showSaveDialog,
+          writeFile: deps.writeFile,
+          defaultDir: deps.downloadsDir,
+        }),
+      'external:open': ({ url }) => openExternalSafely(url, deps.openExternal),
+      'language:set': ({ lang }) => language.set(lang),
+    },
+    {
+      isTrustedSender: (sender) => isTrustedSender(sender, devServerUrl),
+      onError: deps.onError,
+    },
+  );
+
+  return {
+    router,
+    vault,
+    connection,
+    poller,
+    language,
+    cspOptions: () => ({ apiOrigin: apiCspSource(connection.get()), devServerUrl }),
+    start: () => poller.sync(),
+    async stop() {
+      poller.stop();
+      await localServer.stop();
+    },
+  };
+}

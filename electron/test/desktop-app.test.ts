@@ -1,0 +1,170 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDesktopApp, type DesktopAppDeps } from '../src/services/desktop-app';
+import { createMemoryStore } from '../src/services/key-value-store';
+import type { Timer } from '../src/services/notifications';
+import { fakeSafeStorage } from './fakes';
+
+const APP = { url: 'app://kura/index.html' };
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function setup(overrides: Partial<DesktopAppDeps> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kura-desktop-'));
+  dirs.push(dataDir);
+  const intervals = new Set<unknown>();
+  const timer: Timer = {
+    setInterval: () => {
+      const handle = Symbol('interval');
+      intervals.add(handle);
+      return handle;
+    },
+    clearInterval: (handle) => void intervals.delete(handle),
+  };
+  const deps = {
+    appInfo: { version: '1.2.3', platform: 'linux' },
+    safeStorage: fakeSafeStorage({ backend: 'kwallet6' }),
+    store: createMemoryStore(),
+    dataDir,
+    startServer: vi.fn(async () => ({ url: 'http://127.0.0.1:40000', close: vi.fn(async () => {}) })),
+    fetch: vi.fn(async () => new Response('{}', { status: 404 })),
+    createNotification: vi.fn(() => ({ onClick: vi.fn(), show: vi.fn() })),
+    emit: vi.fn(),
+    focusWindow: vi.fn(),
+    reloadWindow: vi.fn(),
+    showSaveDialog: vi.fn(async () => ({ canceled: true })),
+    writeFile: vi.fn(async () => {}),
+    openExternal: vi.fn(async () => {}),
+    i18nDir: path.join(dataDir, 'i18n'),
+    readFile: vi.fn(async () => '{}'),
+    timer,
+    ...overrides,
+  } satisfies DesktopAppDeps;
+  const desktop = createDesktopApp(deps);
+  return {
+    desktop,
+    deps,
+    intervals,
+    call: (channel: string, payload?: unknown) => desktop.router.handle(channel, payload, APP),
+  };
+}
+
+describe('desktop app composition', () => {
+  it('reports itself as the desktop app', async () => {
+    const { call } = await setup();
+    await expect(call('app:info')).resolves.toEqual({
+      ok: true,
+      value: { version: '1.2.3', platform: 'linux', desktop: true },
+    });
+  });
+
+  it('starts polling when an admin signs in and stops when they sign out', async () => {
+    const { desktop, call, intervals } = await setup();
+    await call('session:set', { token: 't', role: 'orderCreator' });
+    expect(desktop.poller.isRunning()).toBe(false);
+    await call('session:set', { token: 't2', role: 'admin' });
+    expect(desktop.poller.isRunning()).toBe(true);
+    expect(intervals.size).toBe(1);
+    await call('session:clear');
+    expect(desktop.poller.isRunning()).toBe(false);
+    expect(intervals.size).toBe(0);
+  });
+
+  it('resumes polling at start for an admin remembered from last time', async () => {
+    const store = createMemoryStore();
+    const first = await setup({ store });
+    await first.call('session:set', { token: 't', role: 'admin' });
+    await first.desktop.stop();
+    const second = await setup({ store });
+    second.desktop.start();
+    expect(second.desktop.poller.isRunning()).toBe(true);
+    await second.desktop.stop();
+  });
+
+  it('signs in for this run when the key store is insecure, and says so', async () => {
+    const { desktop, call } = await setup({ safeStorage: fakeSafeStorage({ backend: 'basic_text' }) });
+    await expect(call('session:set', { token: 't', role: 'admin' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'insecure-storage' },
+    });
+    await expect(call('session:get')).resolves.toEqual({ ok: true, value: { token: 't', role: 'admin' } });
+    expect(desktop.poller.isRunning()).toBe(true);
+    await desktop.stop();
+  });
+
+  it('starts the local API once and stops it on quit', async () => {
+    const close = vi.fn(async () => {});
+    const startServer = vi.fn(async () => ({ url: 'http://127.0.0.1:40000/', close }));
+    const { desktop, call } = await setup({ startServer });
+    await expect(call('connection:get')).resolves.toEqual({
+      ok: true,
+      value: { connection: { mode: 'local' }, apiBaseUrl: 'http://127.0.0.1:40000/api/v1' },
+    });
+    await call('connection:get');
+    expect(startServer).toHaveBeenCalledTimes(1);
+    await desktop.stop();
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads the page only when the API origin changes', async () => {
+    const { desktop, deps, call } = await setup();
+    expect(desktop.cspOptions()).toEqual({ apiOrigin: 'http://127.0.0.1:*', devServerUrl: undefined });
+    await call('connection:set', { mode: 'local' });
+    expect(deps.reloadWindow).not.toHaveBeenCalled();
+    await call('connection:set', { mode: 'team', url: 'https://kura.example.com' });
+    expect(deps.reloadWindow).toHaveBeenCalledTimes(1);
+    expect(desktop.cspOptions().apiOrigin).toBe('https://kura.example.com');
+    await call('connection:set', { mode: 'team', url: 'https://kura.example.com/other' });
+    expect(deps.reloadWindow).toHaveBeenCalledTimes(1);
+  });
+
+  it('remembers the language for notification texts', async () => {
+    const { desktop, call } = await setup();
+    expect(desktop.language.get()).toBe('en');
+    await call('language:set', { lang: 'ja' });
+    expect(desktop.language.get()).toBe('ja');
+  });
+
+  it('trusts the dev server and lets it call the local API in development only', async () => {
+    const dev = await setup({ devServerUrl: 'http://localhost:5173' });
+    await expect(
+      dev.desktop.router.handle('app:info', undefined, { url: 'http://localhost:5173/' }),
+    ).resolves.toMatchObject({ ok: true });
+    await dev.call('connection:get');
+    expect(dev.deps.startServer).toHaveBeenCalledWith(
+      expect.objectContaining({ corsOrigins: ['app://kura', 'http://localhost:5173'] }),
+    );
+    const prod = await setup();
+    await expect(
+      prod.desktop.router.handle('app:info', undefined, { url: 'http://localhost:5173/' }),
+    ).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'untrusted-sender' },
+    });
+  });
+
+  it('opens only safe links and saves CSV only through the dialog', async () => {
+    const { deps, call } = await setup({ downloadsDir: '/home/u/Downloads' });
+    await expect(call('external:open', { url: 'file:///etc/passwd' })).resolves.toEqual({
+      ok: true,
+      value: { opened: false },
+    });
+    await expect(call('external:open', { url: 'https://example.com' })).resolves.toEqual({
+      ok: true,
+      value: { opened: true },
+    });
+    expect(deps.openExternal).toHaveBeenCalledTimes(1);
+    await expect(call('csv:save', { defaultName: 'sales-management.csv', content: 'a' })).resolves.toEqual({
+      ok: true,
+      value: { saved: false },
+    });
+    expect(deps.showSaveDialog).toHaveBeenCalledWith(
+      expect.objectContaining({ defaultPath: path.join('/home/u/Downloads', 'sales-management.csv') }),
+    );
+    expect(deps.writeFile).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,332 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StoredSession } from '#shared/ipc';
+import { createNotificationText } from '../src/services/notification-text';
+import { createOrderPoller, type OrderPollerDeps, type Timer } from '../src/services/notifications';
+
+const BASE = 'http://127.0.0.1:4567/api/v1';
+const ADMIN: StoredSession = { token: 'admin-token', role: 'admin' };
+
+function manualTimer() {
+  const callbacks = new Map<number, () => void>();
+  let next = 1;
+  const timer: Timer & { fire(): void; active(): number; lastMs?: number } = {
+    setInterval(cb, ms) {
+      timer.lastMs = ms;
+      callbacks.set(next, cb);
+      return next++;
+    },
+    clearInterval(handle) {
+      callbacks.delete(handle as number);
+    },
+    fire: () => callbacks.forEach((cb) => cb()),
+    active: () => callbacks.size,
+  };
+  return timer;
+}
+
+type Route = (url: URL) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const orders = (...createdAt: string[]) => ({
+  data: createdAt.map((c, i) => ({ _id: String(i), createdAt: c })),
+});
+
+function setup({
+  session = ADMIN as StoredSession | null,
+  route,
+}: {
+  session?: StoredSession | null;
+  route: Route;
+}) {
+  const timer = manualTimer();
+  const state = { session };
+  const shown: { title: string; body: string; click: () => void }[] = [];
+  const requests: URL[] = [];
+  const deps = {
+    fetch: vi.fn(async (url: string, init: { headers: Record<string, string> }) => {
+      const parsed = new URL(url);
+      requests.push(parsed);
+      expect(init.headers.Authorization).toBe(`Token ${state.session?.token}`);
+      return route(parsed);
+    }),
+    createNotification: vi.fn(({ title, body }: { title: string; body: string }) => {
+      const entry = { title, body, click: () => {} };
+      return {
+        onClick: (listener: () => void) => void (entry.click = listener),
+        show: () => void shown.push(entry),
+      };
+    }),
+    notificationText: async (lang: string, kind: string, count: number) => ({
+      title: 'Kura',
+      body: `${lang}:${kind}:${count}`,
+    }),
+    getSession: () => state.session,
+    getApiBaseUrl: async () => BASE,
+    getLanguage: () => 'en' as const,
+    emit: vi.fn(),
+    focusWindow: vi.fn(),
+    timer,
+  } satisfies OrderPollerDeps;
+  const poller = createOrderPoller(deps);
+  return { poller, deps, timer, shown, requests, state };
+}
+
+const isPlatform = (url: URL) => url.pathname === '/api/v1/orders/';
+const isOtz = (url: URL) => url.pathname === '/api/v1/otz-orders/';
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('order poller', () => {
+  it('takes the newest orders as cursors, then asks only for newer ones and moves the cursor', async () => {
+    let platformBatch = orders();
+    const { poller, timer, shown, requests, deps } = setup({
+      route: (url) => {
+        if (url.searchParams.get('sort') === '-createdAt') {
+          expect(url.searchParams.get('page')).toBe('1');
+          expect(url.searchParams.get('limit')).toBe('1');
+          return json(
+            isPlatform(url) ? orders('2026-11-01T10:00:00.000Z') : orders('2026-11-01T09:00:00.000Z'),
+          );
+        }
+        return json(isPlatform(url) ? platformBatch : orders());
+      },
+    });
+    poller.sync();
+    expect(timer.lastMs).toBe(10_000);
+    await poller.poll();
+    expect(requests.map((u) => `${u.pathname}?${u.searchParams}`)).toEqual([
+      '/api/v1/orders/?page=1&limit=1&sort=-createdAt',
+      '/api/v1/otz-orders/?page=1&limit=1&sort=-createdAt',
+    ]);
+    expect(shown).toEqual([]);
+
+    platformBatch = orders(
+      '2026-11-01T10:00:01.000Z',
+      '2026-11-01T10:00:02.000Z',
+      '2026-11-01T10:05:00.000Z',
+    );
+    requests.length = 0;
+    timer.fire();
+    await poller.poll();
+    const [platformReq, otzReq] = requests;
+    expect(platformReq?.searchParams.get('createdAt[gt]')).toBe('2026-11-01T10:00:00.000Z');
+    expect(platformReq?.searchParams.get('sort')).toBe('createdAt');
+    expect(platformReq?.searchParams.get('limit')).toBe('100');
+    expect(otzReq?.searchParams.get('createdAt[gt]')).toBe('2026-11-01T09:00:00.000Z');
+    expect(shown.map((s) => s.body)).toEqual(['en:platform:3']);
+    expect(deps.emit).toHaveBeenCalledWith('orders:new', { kind: 'platform', count: 3 });
+
+    platformBatch = orders();
+    requests.length = 0;
+    timer.fire();
+    await poller.poll();
+    expect(requests[0]?.searchParams.get('createdAt[gt]')).toBe('2026-11-01T10:05:00.000Z');
+    expect(shown).toHaveLength(1);
+  });
+
+  it('a click focuses the window and opens the matching screen', async () => {
+    let phase = 0;
+    const { poller, shown, deps, timer } = setup({
+      route: () =>
+        phase === 0 ? json(orders('2026-01-01T00:00:00.000Z')) : json(orders('2026-01-02T00:00:00.000Z')),
+    });
+    poller.sync();
+    await poller.poll();
+    phase = 1;
+    timer.fire();
+    await poller.poll();
+    expect(shown.map((s) => s.body)).toEqual(['en:platform:1', 'en:otz:1']);
+    shown[1]?.click();
+    expect(deps.focusWindow).toHaveBeenCalledTimes(1);
+    expect(deps.emit).toHaveBeenLastCalledWith('navigate', { path: '/otz' });
+    shown[0]?.click();
+    expect(deps.emit).toHaveBeenLastCalledWith('navigate', { path: '/shipping-management' });
+  });
+
+  it('when there were no orders at all, every order that appears is new', async () => {
+    let batch = orders();
+    const { poller, shown, requests, timer } = setup({
+      route: (url) => json(isPlatform(url) ? batch : orders()),
+    });
+    poller.sync();
+    await poller.poll();
+    batch = orders('2026-11-01T00:00:00.000Z');
+    requests.length = 0;
+    timer.fire();
+    await poller.poll();
+    expect(requests[0]?.searchParams.has('createdAt[gt]')).toBe(false);
+    expect(shown.map((s) => s.body)).toEqual(['en:platform:1']);
+  });
+
+  it.each([
+    ['orderCreator', { token: 't', role: 'orderCreator' as const }],
+    ['no role yet', { token: 't', role: null }],
+    ['signed out', null],
+  ])('does not run for %s', async (_name, session) => {
+    const { poller, deps, timer } = setup({ session, route: () => json(orders()) });
+    poller.sync();
+    expect(poller.isRunning()).toBe(false);
+    expect(timer.active()).toBe(0);
+    await poller.poll();
+    expect(deps.fetch).not.toHaveBeenCalled();
+  });
+
+  it('stops on logout and drops what was in flight', async () => {
+    let release: (r: Response) => void = () => {};
+    let phase = 0;
+    const { poller, state, shown, timer, deps } = setup({
+      route: () =>
+        phase === 0 ? json(orders('2026-01-01T00:00:00.000Z')) : new Promise<Response>((r) => (release = r)),
+    });
+    poller.sync();
+    await poller.poll();
+    phase = 1;
+    timer.fire();
+    await settle();
+    state.session = null;
+    poller.sync();
+    expect(poller.isRunning()).toBe(false);
+    expect(timer.active()).toBe(0);
+    release(json(orders('2026-01-02T00:00:00.000Z')));
+    await settle();
+    await settle();
+    expect(shown).toEqual([]);
+    expect(deps.emit).not.toHaveBeenCalled();
+  });
+
+  it('restarts for another admin token (sign-in as someone else)', async () => {
+    const { poller, state, timer } = setup({ route: () => json(orders()) });
+    poller.sync();
+    state.session = { token: 'other', role: 'admin' };
+    poller.sync();
+    expect(poller.isRunning()).toBe(true);
+    expect(timer.active()).toBe(1);
+  });
+
+  it.each([
+    ['network error', () => Promise.reject(new TypeError('fetch failed'))],
+    ['401', () => json({ message: 'Unauthorized' }, 401)],
+    ['404 (orders API not built yet)', () => json({ message: 'Not Found' }, 404)],
+    ['500', () => new Response('oops', { status: 500 })],
+    ['not JSON', () => new Response('<html>', { status: 200 })],
+    ['wrong shape', () => json({ items: [] })],
+  ])('skips a failing request quietly (%s) and retries next tick', async (_name, failure) => {
+    let failing = true;
+    const { poller, shown, timer, deps } = setup({
+      route: (url) => {
+        if (failing) return failure();
+        return json(
+          url.searchParams.get('sort') === '-createdAt'
+            ? orders('2026-01-01T00:00:00.000Z')
+            : orders('2026-01-03T00:00:00.000Z'),
+        );
+      },
+    });
+    poller.sync();
+    await expect(poller.poll()).resolves.toBeUndefined();
+    timer.fire();
+    await poller.poll();
+    expect(shown).toEqual([]);
+    expect(deps.emit).not.toHaveBeenCalled();
+    // Cursor was never taken while failing: the first success sets it, it does not notify.
+    failing = false;
+    timer.fire();
+    await poller.poll();
+    expect(shown).toEqual([]);
+    timer.fire();
+    await poller.poll();
+    expect(shown.map((s) => s.body)).toEqual(['en:platform:1', 'en:otz:1']);
+  });
+
+  it('one failing kind does not stop the other', async () => {
+    let phase = 0;
+    const { poller, shown, timer } = setup({
+      route: (url) => {
+        if (isOtz(url)) return json({}, 404);
+        return json(phase === 0 ? orders('2026-01-01T00:00:00.000Z') : orders('2026-01-02T00:00:00.000Z'));
+      },
+    });
+    poller.sync();
+    await poller.poll();
+    phase = 1;
+    timer.fire();
+    await poller.poll();
+    expect(shown.map((s) => s.body)).toEqual(['en:platform:1']);
+  });
+
+  it('never has two polls in flight', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const { poller, timer, deps } = setup({
+      route: async () => {
+        await gate;
+        return json(orders());
+      },
+    });
+    poller.sync();
+    timer.fire();
+    timer.fire();
+    const again = poller.poll();
+    await settle();
+    expect(deps.fetch).toHaveBeenCalledTimes(1);
+    release();
+    await again;
+    expect(deps.fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('notification text', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  });
+  const i18nDir = async (files: Record<string, unknown>) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kura-i18n-'));
+    dirs.push(dir);
+    for (const [lng, content] of Object.entries(files)) {
+      await mkdir(path.join(dir, lng), { recursive: true });
+      await writeFile(
+        path.join(dir, lng, 'common.json'),
+        typeof content === 'string' ? content : JSON.stringify(content),
+      );
+    }
+    return dir;
+  };
+
+  it('uses the renderer translation files, with i18next plurals and {{count}}', async () => {
+    const dir = await i18nDir({
+      en: {
+        notifications: {
+          newOrders_one: '{{count}} order arrived',
+          newOrders_other: '{{ count }} orders arrived',
+        },
+      },
+      ja: { notifications: { newOtzOrders: 'OTZ注文{{count}}件' } },
+    });
+    const text = createNotificationText({ i18nDir: dir, readFile });
+    await expect(text('en', 'platform', 1)).resolves.toEqual({ title: 'Kura', body: '1 order arrived' });
+    await expect(text('en', 'platform', 3)).resolves.toEqual({ title: 'Kura', body: '3 orders arrived' });
+    await expect(text('ja', 'otz', 2)).resolves.toMatchObject({ body: 'OTZ注文2件' });
+  });
+
+  it('falls back to built-in texts when a key or the file is missing or broken', async () => {
+    const dir = await i18nDir({ en: { notifications: {} }, ja: '{not json' });
+    const text = createNotificationText({ i18nDir: dir, readFile });
+    await expect(text('en', 'platform', 3)).resolves.toMatchObject({ body: '3 new orders' });
+    await expect(text('en', 'otz', 1)).resolves.toMatchObject({ body: '1 new OTZ order' });
+    await expect(text('ja', 'platform', 3)).resolves.toMatchObject({ body: '新しい注文が3件あります' });
+    const missing = createNotificationText({ i18nDir: path.join(dir, 'nowhere'), readFile });
+    await expect(missing('ja', 'otz', 5)).resolves.toMatchObject({ body: '新しいOTZ注文が5件あります' });
+  });
+
+  it('accepts flat dotted keys too', async () => {
+    const dir = await i18nDir({ en: { 'notifications.newOrders': '{{count}} new' } });
+    await expect(
+      createNotificationText({ i18nDir: dir, readFile })('en', 'platform', 4),
+    ).resolves.toMatchObject({
+      body: '4 new',
+    });
+  });
+});
