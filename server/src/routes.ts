@@ -5,7 +5,19 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes';
+import { catalogRoutes } from './catalog/catalog.routes';
+import { issuesRoutes } from './issues/issues.routes';
+import { memosRoutes } from './memos/memos.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
+import { productsRoutes } from './products/products.routes';
 import { usersRoutes } from './users/users.routes';
 
-export const resourceRoutes: FastifyPluginAsyncZod[] = [usersRoutes, auditRoutes, preferencesRoutes];
+export const resourceRoutes: FastifyPluginAsyncZod[] = [
+  usersRoutes,
+  auditRoutes,
+  preferencesRoutes,
+  catalogRoutes,
+  productsRoutes,
+  issuesRoutes,
+  memosRoutes,
+];

@@ -62,6 +62,10 @@ export const MESSAGES = {
   resetLinkInvalid: 'This reset link is invalid or has expired',
   passwordChanged: 'Your password has been changed. Please sign in.',
   cannotChangeOwnAccount: 'You cannot remove your own admin role or deactivate your own account',
+  stockNotEditable: 'Stock quantity cannot be edited here: record a stock adjustment with a reason instead',
+  handlingTypeReadOnly: 'The type of a handling charge cannot be changed',
+  nothingToUpdate: 'Nothing to update',
+  onePlatformListing: 'Each platform may be listed once',
 } as const;
 
 /** SPEC §5: a generic required message is the field label followed by ' is required'. */
@@ -69,3 +73,7 @@ export const isRequired = (label: string) => `${label} is required`;
 
 /** SPEC §8: forgot-password failure names the email. */
 export const emailNotFound = (email: string) => `No account was found for ${email}`;
+
+/** A category, manufacturer or supplier that is inactive (or gone) cannot be newly assigned. */
+export const inactiveReference = (label: string) => `The ${label} is inactive and cannot be assigned`;
+export const unknownReference = (label: string) => `The ${label} does not exist`;

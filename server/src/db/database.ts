@@ -4,5 +4,7 @@
  */
 import type { CoreTables } from './core.table';
 import type { CatalogTables } from '../catalog/catalog.table';
+import type { IssueTables } from '../issues/issues.table';
+import type { MemoTables } from '../memos/memos.table';
 
-export interface Database extends CoreTables, CatalogTables {}
+export interface Database extends CoreTables, CatalogTables, IssueTables, MemoTables {}

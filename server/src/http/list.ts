@@ -84,8 +84,10 @@ export async function runList<DB, TB extends keyof DB, O, T>(
   const sortExpression = columns.caseInsensitiveSorts?.includes(query.sort.field)
     ? sql`lower(${sortColumn})`
     : sortColumn;
+  // Empty values last in both directions and on both databases (SQLite would put them
+  // first when ascending, PostgreSQL last): a blank release date is never "the earliest".
   const rows = await filtered
-    .orderBy(sortExpression, query.sort.direction)
+    .orderBy(sortExpression, (ob) => (query.sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
     .orderBy(sql.ref(columns.tieBreaker), query.sort.direction)
     .limit(query.limit)
     .offset(query.offset)

@@ -82,3 +82,5 @@ export type HandlingFeeCreate = z.infer<typeof handlingFeeCreateSchema>;
 
 export const preCategorySchema = z.object({ _id: idSchema, name: z.string() });
 export const shelfNumberSchema = z.object({ _id: idSchema, name: z.string() });
+export type PreCategory = z.infer<typeof preCategorySchema>;
+export type ShelfNumber = z.infer<typeof shelfNumberSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, timestamps, timestampSchema } from './common';
+import { MESSAGES } from '../messages';
+import { dateSchema, idSchema, moneySchema, nameSchema, timestamps, timestampSchema } from './common';
 
 /** Sales summary (SPEC §3); every amount in yen. */
 export const salesSummarySchema = z.object({
@@ -29,6 +30,47 @@ export const issueSchema = z.object({
 });
 export type Issue = z.infer<typeof issueSchema>;
 
+/** Optional text from a form: blank means "not given". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => v || null)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** A product request (POST issues/): what staff know of a product the catalog lacks. */
+export const issueInputSchema = z.object({
+  title: nameSchema(MESSAGES.enterName),
+  link: z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((v) => v || null)
+    .pipe(z.url({ protocol: /^https?$/, message: MESSAGES.notCorrectFormat }).nullable())
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  /** Yen. */
+  expectedPrice: moneySchema('JPY')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  quantity: z
+    .number({ error: MESSAGES.invalidQuantity })
+    .int(MESSAGES.invalidQuantity)
+    .positive(MESSAGES.invalidQuantity)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  note: optionalText(2000),
+});
+export type IssueInput = z.input<typeof issueInputSchema>;
+/** PUT issues/{id}: mark as resolved (or reopen with false). */
+export const issueUpdateSchema = z.object({ resolved: z.boolean() });
+
 /** INR→JPY rate of a day (DESIGN §3). */
 export const currencyRateSchema = z.object({
   base: z.literal('INR'),
@@ -46,7 +88,12 @@ export const userPreferenceSchema = z.object({
 });
 export type UserPreference = z.infer<typeof userPreferenceSchema>;
 export const userPreferenceInputSchema = z.object({
-  _id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/),
+  _id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9._-]+$/),
   value: z.record(z.string(), z.unknown()),
 });
 
@@ -71,3 +118,13 @@ export const memoSchema = z.object({
   ...timestamps,
 });
 export type Memo = z.infer<typeof memoSchema>;
+
+export const memoInputSchema = z.object({
+  title: nameSchema(MESSAGES.enterName),
+  body: z.string().max(20_000).default(''),
+});
+export type MemoInput = z.input<typeof memoInputSchema>;
+export const memoUpdateSchema = z
+  .object({ title: nameSchema(MESSAGES.enterName), body: z.string().max(20_000) })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: MESSAGES.nothingToUpdate });

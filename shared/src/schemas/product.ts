@@ -46,29 +46,41 @@ const stockQuantity = z
   .int({ message: MESSAGES.invalidStockQuantity })
   .nonnegative({ message: MESSAGES.invalidStockQuantity });
 
-export const productInputSchema = z
-  .object({
-    name: nameSchema(MESSAGES.enterName),
-    nameJa: z.string().trim().max(200).nullable().default(null),
-    skuCode: z.string().trim().min(1, MESSAGES.required).max(64),
-    janCode: z.string().trim().refine(isValidJan, MESSAGES.invalidJan),
-    categoryId: idSchema.nullable().default(null),
-    manufacturerId: idSchema.nullable().default(null),
-    supplierIds: z.array(idSchema).default([]),
-    purchasePrice: moneySchema('JPY').nullable().default(null),
-    inStockQuantity: stockQuantity.default(0),
-    amazonStockQuantity: stockQuantity.default(0),
-    shelfNumber: z.string().trim().max(32).nullable().default(null),
-    releaseDate: z.iso.date({ message: MESSAGES.invalidReleaseDate }).nullable().default(null),
-    lowStockLevel: stockQuantity.default(0),
-    activeStatus: z.boolean().default(true),
-    availablePlatforms: z.array(platformListingSchema).default([]),
-  })
-  .refine((p) => p.amazonStockQuantity <= p.inStockQuantity, {
-    path: ['amazonStockQuantity'],
-    message: MESSAGES.amazonStockAboveTotal,
-  });
+/** Every editable product field; {@link productInputSchema} and {@link productUpdateSchema} build on it. */
+export const productFieldsSchema = z.object({
+  name: nameSchema(MESSAGES.enterName),
+  nameJa: z.string().trim().max(200).nullable().default(null),
+  skuCode: z.string().trim().min(1, MESSAGES.required).max(64),
+  janCode: z.string().trim().refine(isValidJan, MESSAGES.invalidJan),
+  categoryId: idSchema.nullable().default(null),
+  manufacturerId: idSchema.nullable().default(null),
+  supplierIds: z.array(idSchema).default([]),
+  purchasePrice: moneySchema('JPY').nullable().default(null),
+  inStockQuantity: stockQuantity.default(0),
+  amazonStockQuantity: stockQuantity.default(0),
+  shelfNumber: z.string().trim().max(32).nullable().default(null),
+  releaseDate: z.iso.date({ message: MESSAGES.invalidReleaseDate }).nullable().default(null),
+  lowStockLevel: stockQuantity.default(0),
+  activeStatus: z.boolean().default(true),
+  availablePlatforms: z.array(platformListingSchema).default([]),
+});
+
+export const productInputSchema = productFieldsSchema.refine(
+  (p) => p.amazonStockQuantity <= p.inStockQuantity,
+  { path: ['amazonStockQuantity'], message: MESSAGES.amazonStockAboveTotal },
+);
 export type ProductInput = z.input<typeof productInputSchema>;
+
+/**
+ * PUT /products/{id}: the whole product body, but stock moves only through the ledger
+ * (DESIGN §3). inStockQuantity may be sent back unchanged (the edit form holds it); any other
+ * value is refused by the server with {@link MESSAGES.stockNotEditable}. Amazon stock is
+ * checked against the stored quantity there too.
+ */
+export const productUpdateSchema = productFieldsSchema.extend({
+  inStockQuantity: stockQuantity.optional(),
+});
+export type ProductUpdate = z.input<typeof productUpdateSchema>;
 
 export const remarkSchema = z.object({
   _id: idSchema,
@@ -98,7 +110,7 @@ export const stockAdjustmentSchema = z.object({
     .number({ error: MESSAGES.invalidStockQuantity })
     .int(MESSAGES.invalidStockQuantity)
     .refine((q) => q !== 0, MESSAGES.invalidStockQuantity),
-  note: z.string().trim().min(1, MESSAGES.required).max(500),
+  note: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(500),
 });
 
 /** The product-details modal (SPEC §2): what sales and shipment screens show. */

@@ -1,0 +1,286 @@
+/**
+ * Settings (SPEC §2 Settings, §7): list semantics, create and edit with audit. Names are unique
+ * per list regardless of case; the unique indexes of 002_catalog enforce it and answer 409
+ * 'Duplicate field' (http/errors.ts), so a race between two admins cannot slip past a pre-check.
+ */
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { HANDLING_FEE_TYPES } from '#shared/constants';
+import { MESSAGES } from '#shared/messages';
+import type { Filter, ListSpec } from '#shared/query';
+import type { HandlingFee, HandlingFeeCreate, NamedCreate, NamedUpdate } from '#shared/schemas/catalog';
+import type { Category } from '#shared/schemas/catalog';
+import type { SessionUser } from '#shared/schemas/auth';
+import type { Database } from '../db/database';
+import { recordAudit } from '../audit/audit.repository';
+import { badRequest, notFound } from '../http/errors';
+import { compare, containsText, parseList, runList, runSearch, type ListColumns } from '../http/list';
+import {
+  findHandlingFee,
+  findNamedSetting,
+  handlingFeesQuery,
+  insertHandlingFee,
+  insertNamedSetting,
+  namedSettingsQuery,
+  preCategoriesQuery,
+  shelfNumbersQuery,
+  toHandlingFee,
+  toNamedSetting,
+  toPreCategory,
+  toShelfNumber,
+  updateHandlingFee,
+  updateNamedSetting,
+  type NamedSettingTableName,
+} from './catalog.repository';
+
+/** `name=text` on a settings list means "contains, any case" (SPEC §7 `?name=text`). */
+export function textFilter(column: string) {
+  return (filter: Filter): Expression<SqlBool> => {
+    if (filter.op === 'eq') return containsText([column], String(filter.value));
+    if (filter.op === 'in') {
+      const parts = (filter.value as unknown[]).map((v) => containsText([column], String(v)));
+      return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+    }
+    return compare(sql`lower(${sql.ref(column)})`, { ...filter, value: String(filter.value).toLowerCase() });
+  };
+}
+
+/** Categories, manufacturers, suppliers and shipping methods. */
+export interface NamedSettingResource {
+  /** API path segment. */
+  path: string;
+  table: NamedSettingTableName;
+  /** Audit entity name. */
+  entity: string;
+  /** Human label for messages: 'category'. */
+  label: string;
+}
+
+export const NAMED_SETTINGS = {
+  categories: { path: 'categories', table: 'categories', entity: 'category', label: 'category' },
+  manufacturers: {
+    path: 'manufacturers',
+    table: 'manufacturers',
+    entity: 'manufacturer',
+    label: 'manufacturer',
+  },
+  suppliers: { path: 'suppliers', table: 'suppliers', entity: 'supplier', label: 'supplier' },
+  shippingMethods: {
+    path: 'shipping-methods',
+    table: 'shipping_methods',
+    entity: 'shippingMethod',
+    label: 'shipping method',
+  },
+} as const satisfies Record<string, NamedSettingResource>;
+
+export const namedSettingsListSpec: ListSpec = {
+  filters: { name: 'string', activeStatus: 'boolean', createdAt: 'datetime', updatedAt: 'datetime' },
+  sorts: ['name', 'activeStatus', 'createdAt', 'updatedAt'],
+  // The row just added shows first, on page 1.
+  defaultSort: '-createdAt',
+  defaultLimit: 10,
+};
+
+const namedColumns = (table: NamedSettingTableName): ListColumns => ({
+  columns: {
+    name: `${table}.name`,
+    activeStatus: `${table}.active_status`,
+    createdAt: `${table}.created_at`,
+    updatedAt: `${table}.updated_at`,
+  },
+  caseInsensitiveSorts: ['name'],
+  customFilters: { name: textFilter(`${table}.name`) },
+  tieBreaker: `${table}.id`,
+});
+
+export function listNamedSettings(db: Kysely<Database>, resource: NamedSettingResource, rawQuery: unknown) {
+  const query = parseList(rawQuery, namedSettingsListSpec);
+  return runList(namedSettingsQuery(db, resource.table), query, namedColumns(resource.table), toNamedSetting);
+}
+
+export function createNamedSetting(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  resource: NamedSettingResource,
+  input: NamedCreate,
+): Promise<Category> {
+  return db.transaction().execute(async (trx) => {
+    const row = await insertNamedSetting(trx, resource.table, input);
+    const after = toNamedSetting(row);
+    await recordAudit(trx, {
+      userId: actor._id,
+      entity: resource.entity,
+      entityId: row.id,
+      action: 'create',
+      after,
+    });
+    return after;
+  });
+}
+
+export function editNamedSetting(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  resource: NamedSettingResource,
+  id: string,
+  changes: NamedUpdate,
+): Promise<Category> {
+  return db.transaction().execute(async (trx) => {
+    const beforeRow = await findNamedSetting(trx, resource.table, id);
+    if (!beforeRow) throw notFound();
+    const before = toNamedSetting(beforeRow);
+    // The screen saves only a changed value (SPEC §2); an unchanged PUT leaves no trace either.
+    const changed =
+      (changes.name !== undefined && changes.name !== before.name) ||
+      (changes.activeStatus !== undefined && changes.activeStatus !== before.activeStatus);
+    if (!changed) return before;
+    await updateNamedSetting(trx, resource.table, id, changes);
+    const afterRow = await findNamedSetting(trx, resource.table, id);
+    if (!afterRow) throw notFound();
+    const after = toNamedSetting(afterRow);
+    await recordAudit(trx, {
+      userId: actor._id,
+      entity: resource.entity,
+      entityId: id,
+      action: 'update',
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export const handlingFeesListSpec: ListSpec = {
+  filters: { title: 'string', type: { enum: HANDLING_FEE_TYPES }, createdAt: 'datetime' },
+  sorts: ['title', 'type', 'value', 'createdAt', 'updatedAt'],
+  defaultSort: '-createdAt',
+  defaultLimit: 10,
+};
+
+const handlingFeesColumns: ListColumns = {
+  columns: {
+    title: 'handling_fees.title',
+    type: 'handling_fees.type',
+    // Values are decimal text; sorting them as text would put '10' before '9'.
+    value: 'value_number',
+    createdAt: 'handling_fees.created_at',
+    updatedAt: 'handling_fees.updated_at',
+  },
+  caseInsensitiveSorts: ['title'],
+  customFilters: { title: textFilter('handling_fees.title') },
+  tieBreaker: 'handling_fees.id',
+};
+
+export function listHandlingFees(db: Kysely<Database>, rawQuery: unknown) {
+  const query = parseList(rawQuery, handlingFeesListSpec);
+  const base = handlingFeesQuery(db).select(
+    sql<number>`cast(handling_fees.value as real)`.as('value_number'),
+  );
+  return runList(base, query, handlingFeesColumns, toHandlingFee);
+}
+
+export function createHandlingFee(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  input: HandlingFeeCreate,
+): Promise<HandlingFee> {
+  return db.transaction().execute(async (trx) => {
+    const row = await insertHandlingFee(trx, input);
+    const after = toHandlingFee(row);
+    await recordAudit(trx, {
+      userId: actor._id,
+      entity: 'handlingFee',
+      entityId: row.id,
+      action: 'create',
+      after,
+    });
+    return after;
+  });
+}
+
+export function editHandlingFee(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  id: string,
+  changes: { title?: string; type?: HandlingFee['type']; value?: number },
+): Promise<HandlingFee> {
+  if (changes.title === undefined && changes.type === undefined && changes.value === undefined) {
+    throw badRequest(MESSAGES.nothingToUpdate);
+  }
+  return db.transaction().execute(async (trx) => {
+    const beforeRow = await findHandlingFee(trx, id);
+    if (!beforeRow) throw notFound();
+    const before = toHandlingFee(beforeRow);
+    // Type is read-only once created (SPEC §2): sending it back unchanged is fine.
+    if (changes.type !== undefined && changes.type !== before.type) {
+      throw badRequest(MESSAGES.handlingTypeReadOnly, [
+        { field: 'type', message: MESSAGES.handlingTypeReadOnly },
+      ]);
+    }
+    if (before.type === 'percentage' && changes.value !== undefined && changes.value > 100) {
+      const message = 'A percentage cannot exceed 100';
+      throw badRequest(message, [{ field: 'value', message }]);
+    }
+    const changed =
+      (changes.title !== undefined && changes.title !== before.title) ||
+      (changes.value !== undefined && changes.value !== before.value);
+    if (!changed) return before;
+    await updateHandlingFee(trx, id, changes);
+    const afterRow = await findHandlingFee(trx, id);
+    if (!afterRow) throw notFound();
+    const after = toHandlingFee(afterRow);
+    await recordAudit(trx, {
+      userId: actor._id,
+      entity: 'handlingFee',
+      entityId: id,
+      action: 'update',
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export const preCategoriesListSpec: ListSpec = {
+  filters: { name: 'string' },
+  sorts: ['name', 'createdAt'],
+  defaultSort: 'name',
+  defaultLimit: 100,
+};
+
+const preCategoriesColumns: ListColumns = {
+  columns: { name: 'pre_categories.name', createdAt: 'pre_categories.created_at' },
+  caseInsensitiveSorts: ['name'],
+  customFilters: { name: textFilter('pre_categories.name') },
+  tieBreaker: 'pre_categories.id',
+};
+
+export function listPreCategories(db: Kysely<Database>, rawQuery: unknown) {
+  const query = parseList(rawQuery, preCategoriesListSpec);
+  return runList(preCategoriesQuery(db), query, preCategoriesColumns, toPreCategory);
+}
+
+export const shelfNumbersSearchSpec: ListSpec = {
+  filters: {},
+  sorts: ['name'],
+  defaultSort: 'name',
+  defaultLimit: 10,
+  extras: ['searchStr'],
+};
+
+const shelfNumbersColumns: ListColumns = {
+  columns: { name: 'shelf_numbers.name' },
+  caseInsensitiveSorts: ['name'],
+  tieBreaker: 'shelf_numbers.id',
+};
+
+export function searchShelfNumbers(db: Kysely<Database>, rawQuery: unknown) {
+  const query = parseList(rawQuery, shelfNumbersSearchSpec);
+  const text = query.extras.searchStr?.trim();
+  const base = shelfNumbersQuery(db);
+  return runSearch(
+    text ? base.where(containsText(['shelf_numbers.name'], text)) : base,
+    query,
+    shelfNumbersColumns,
+    toShelfNumber,
+  );
+}

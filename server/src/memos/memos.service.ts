@@ -1,0 +1,91 @@
+/**
+ * The memo board (issue 3): shared team notes. Any staff member reads, writes, edits and
+ * deletes any memo, as on a shared whiteboard; the author stays the first writer, and the
+ * audit log keeps every change and deletion.
+ */
+import type { Kysely } from 'kysely';
+import type { ListSpec } from '#shared/query';
+import type { SessionUser } from '#shared/schemas/auth';
+import type { Memo } from '#shared/schemas/misc';
+import type { Database } from '../db/database';
+import { recordAudit } from '../audit/audit.repository';
+import { notFound } from '../http/errors';
+import { containsText, parseList, runList, type ListColumns } from '../http/list';
+import { deleteMemo, findMemo, insertMemo, memosQuery, toMemo, updateMemo } from './memos.repository';
+
+export const memosListSpec: ListSpec = {
+  filters: { authorId: 'string', createdAt: 'datetime', updatedAt: 'datetime' },
+  sorts: ['updatedAt', 'createdAt', 'title'],
+  defaultSort: '-updatedAt',
+  extras: ['searchStr'],
+};
+
+const memosColumns: ListColumns = {
+  columns: {
+    authorId: 'memos.author_id',
+    createdAt: 'memos.created_at',
+    updatedAt: 'memos.updated_at',
+    title: 'memos.title',
+  },
+  caseInsensitiveSorts: ['title'],
+  tieBreaker: 'memos.id',
+};
+
+export function listMemos(db: Kysely<Database>, rawQuery: unknown) {
+  const query = parseList(rawQuery, memosListSpec);
+  const text = query.extras.searchStr?.trim();
+  const base = memosQuery(db);
+  return runList(
+    text ? base.where(containsText(['memos.title', 'memos.body'], text)) : base,
+    query,
+    memosColumns,
+    toMemo,
+  );
+}
+
+export function createMemo(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  input: { title: string; body: string },
+): Promise<Memo> {
+  return db.transaction().execute(async (trx) => {
+    const id = await insertMemo(trx, { ...input, authorId: actor._id });
+    const after = await findMemo(trx, id);
+    if (!after) throw new Error('memo vanished inside its own transaction');
+    await recordAudit(trx, { userId: actor._id, entity: 'memo', entityId: id, action: 'create', after });
+    return after;
+  });
+}
+
+export function editMemo(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  id: string,
+  changes: { title?: string; body?: string },
+): Promise<Memo> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findMemo(trx, id);
+    if (!before) throw notFound();
+    await updateMemo(trx, id, changes);
+    const after = await findMemo(trx, id);
+    if (!after) throw notFound();
+    await recordAudit(trx, {
+      userId: actor._id,
+      entity: 'memo',
+      entityId: id,
+      action: 'update',
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export function removeMemo(db: Kysely<Database>, actor: SessionUser, id: string): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findMemo(trx, id);
+    if (!before) throw notFound();
+    await deleteMemo(trx, id);
+    await recordAudit(trx, { userId: actor._id, entity: 'memo', entityId: id, action: 'delete', before });
+  });
+}
