@@ -33,7 +33,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The renderer reaches the network and the desktop bridge only through its I/O
       // boundary (DESIGN §6.2): src/api and src/platform.
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the api client (renderer/src/api).' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use the api client (renderer/src/api).' },
+      ],
     },
   },
   {

@@ -229,7 +229,7 @@ describe('content security policy', () => {
     expect(csp['connect-src']).toEqual(["'self'", 'https://kura.example.com']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
-    expect(csp['base-uri']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
   });
 
   it('allows any loopback port in local mode and only the team origin in team mode', () => {

@@ -24,9 +24,24 @@ export const scenarios: Scenario[] = [
   { name: 'auth/me (token check)', path: '/api/v1/auth/me', minRps: 1500, maxP99Ms: 30 },
   { name: 'users list', path: '/api/v1/users?page=1&limit=25&sort=-createdAt', minRps: 800, maxP99Ms: 50 },
   { name: 'audit log page', path: '/api/v1/audit-logs?page=1&limit=25', minRps: 800, maxP99Ms: 50 },
-  { name: 'products page (200 products)', path: '/api/v1/products?page=1&limit=25&sort=-updatedAt', minRps: 300, maxP99Ms: 100 },
-  { name: 'products low-stock filter', path: '/api/v1/products?page=1&limit=25&lowStock=true', minRps: 300, maxP99Ms: 100 },
-  { name: 'product search', path: '/api/v1/products/search?searchString=matcha&page=1&limit=25', minRps: 300, maxP99Ms: 100 },
+  {
+    name: 'products page (200 products)',
+    path: '/api/v1/products?page=1&limit=25&sort=-updatedAt',
+    minRps: 300,
+    maxP99Ms: 100,
+  },
+  {
+    name: 'products low-stock filter',
+    path: '/api/v1/products?page=1&limit=25&lowStock=true',
+    minRps: 300,
+    maxP99Ms: 100,
+  },
+  {
+    name: 'product search',
+    path: '/api/v1/products/search?searchString=matcha&page=1&limit=25',
+    minRps: 300,
+    maxP99Ms: 100,
+  },
   { name: 'categories (count query)', path: '/api/v1/categories/?limit=10000', minRps: 800, maxP99Ms: 50 },
 ];
 

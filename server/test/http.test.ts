@@ -112,6 +112,10 @@ describe.each(testDialects())('HTTP surface (%s)', (dialect) => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    // The desktop app edits and deletes through the same preflight.
+    expect(preflight.headers.get('access-control-allow-methods')?.split(/,\s*/)).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']),
+    );
   });
 
   it('serves the renderer and falls back to index.html for app routes only', async () => {

@@ -80,7 +80,7 @@ export type IpcResult<C extends IpcChannel> = IpcResults[C];
 /** Main → renderer events. */
 export const ipcEvents = {
   /** A native notification was clicked: show this route. */
-  'navigate': z.object({ path: z.enum(['/shipping-management', '/otz']) }),
+  navigate: z.object({ path: z.enum(['/shipping-management', '/otz']) }),
   /** New orders arrived since the poller's cursor. */
   'orders:new': z.object({ kind: z.enum(['platform', 'otz']), count: z.number().int().positive() }),
 } as const;

@@ -28,7 +28,12 @@ const parse = (qs: string) => {
 describe('parseListQuery', () => {
   it('applies defaults', () => {
     const q = parse('');
-    expect(q).toMatchObject({ page: 1, limit: 25, offset: 0, sort: { field: 'updatedAt', direction: 'desc' } });
+    expect(q).toMatchObject({
+      page: 1,
+      limit: 25,
+      offset: 0,
+      sort: { field: 'updatedAt', direction: 'desc' },
+    });
     expect(q.filters).toEqual([]);
   });
 
@@ -38,7 +43,9 @@ describe('parseListQuery', () => {
   });
 
   it('parses filters with operators as Fastify hands them over (flat keys)', () => {
-    const q = parse('page=3&limit=10&status=SHIPPED&orderDate[gte]=2026-10-01&orderDate[lte]=2026-12-31&activeStatus=true');
+    const q = parse(
+      'page=3&limit=10&status=SHIPPED&orderDate[gte]=2026-10-01&orderDate[lte]=2026-12-31&activeStatus=true',
+    );
     expect(q.offset).toBe(20);
     expect(q.filters).toEqual([
       { field: 'status', op: 'eq', value: 'SHIPPED' },
@@ -56,7 +63,9 @@ describe('parseListQuery', () => {
 
   it('normalises date-times and accepts a bare date as its start', () => {
     expect(parse('createdAt[gt]=2026-11-01').filters[0]?.value).toBe('2026-11-01T00:00:00.000Z');
-    expect(parse('createdAt[gt]=2026-11-01T09:00:00%2B09:00').filters[0]?.value).toBe('2026-11-01T00:00:00.000Z');
+    expect(parse('createdAt[gt]=2026-11-01T09:00:00%2B09:00').filters[0]?.value).toBe(
+      '2026-11-01T00:00:00.000Z',
+    );
   });
 
   it('passes extras through', () => {
@@ -98,9 +107,12 @@ describe('buildListQuery', () => {
         fc.integer({ min: 1, max: 10000 }),
         fc.constantFrom('name', '-name', 'updatedAt', '-orderDate'),
         fc.option(fc.constantFrom('SHIPPED', 'RECEIVED'), { nil: undefined }),
-        fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), {
-          nil: undefined,
-        }),
+        fc.option(
+          fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+          {
+            nil: undefined,
+          },
+        ),
         fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
         (page, limit, sort, status, from, searchStr) => {
           const fromDate = from?.toISOString().slice(0, 10);
@@ -125,7 +137,10 @@ describe('buildListQuery', () => {
 
   it('leaves out empty values and writes operators in brackets', () => {
     expect(
-      buildListQuery({ page: 1, filters: { a: '', b: undefined, c: null, shippingDate: { gte: '2026-10-01', lte: '' } } }),
+      buildListQuery({
+        page: 1,
+        filters: { a: '', b: undefined, c: null, shippingDate: { gte: '2026-10-01', lte: '' } },
+      }),
     ).toBe('page=1&shippingDate%5Bgte%5D=2026-10-01');
   });
 });

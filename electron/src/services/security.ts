@@ -128,7 +128,8 @@ export function contentSecurityPolicy({ apiOrigin, devServerUrl }: CspOptions = 
     `connect-src ${connect.join(' ')}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
-    "base-uri 'none'",
+    // index.html sets <base href="/"> so a reload on a deep route still finds ./assets.
+    "base-uri 'self'",
     "form-action 'none'",
   ].join('; ');
 }

@@ -29,7 +29,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, corsOrigins:
       },
     },
   });
-  await app.register(cors, { origin: corsOrigins, maxAge: 600 });
+  // The desktop renderer (app://kura) edits and deletes too: without PUT and DELETE here the
+  // browser refuses every update after its preflight.
+  await app.register(cors, {
+    origin: corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    maxAge: 600,
+  });
 }
 
 export async function registerDocs(app: FastifyInstance, version: string): Promise<void> {

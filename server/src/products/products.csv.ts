@@ -7,7 +7,6 @@ import { stringify } from 'csv-stringify/sync';
 import { PLATFORMS } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
 
-
 type Cell = string | number | null;
 
 const COLUMNS: { title: string; value: (p: Product) => Cell }[] = [

@@ -63,16 +63,28 @@ describe('order status rules', () => {
     expect(checkTransition('AWAITING', 'BOOKED')).toEqual({ ok: true });
   });
   it('speaks the spec messages', () => {
-    expect(checkTransition('COMPLETED', 'RECEIVED')).toEqual({ ok: false, message: MESSAGES.cannotChangeFinal });
-    expect(checkTransition('CANCELLED', 'ACCEPTED')).toEqual({ ok: false, message: MESSAGES.cannotChangeFinal });
+    expect(checkTransition('COMPLETED', 'RECEIVED')).toEqual({
+      ok: false,
+      message: MESSAGES.cannotChangeFinal,
+    });
+    expect(checkTransition('CANCELLED', 'ACCEPTED')).toEqual({
+      ok: false,
+      message: MESSAGES.cannotChangeFinal,
+    });
     expect(checkTransition('PACKED', 'SHIPPED')).toEqual({ ok: false, message: MESSAGES.visitCombine });
     expect(checkTransition('RECEIVED', 'BOOKED')).toEqual({ ok: false, message: MESSAGES.onlyAwaiting });
-    expect(checkTransition('RECEIVED', 'PACKED')).toEqual({ ok: false, message: MESSAGES.cannotChangeStatus });
+    expect(checkTransition('RECEIVED', 'PACKED')).toEqual({
+      ok: false,
+      message: MESSAGES.cannotChangeStatus,
+    });
     expect(checkBulkTransition(['RECEIVED', 'ACCEPTED'], 'CANCELLED')).toEqual({
       ok: false,
       message: MESSAGES.statusMustBeSame,
     });
-    expect(checkBulkTransition([], 'CANCELLED')).toEqual({ ok: false, message: MESSAGES.selectOrdersToSetStatus });
+    expect(checkBulkTransition([], 'CANCELLED')).toEqual({
+      ok: false,
+      message: MESSAGES.selectOrdersToSetStatus,
+    });
   });
 });
 

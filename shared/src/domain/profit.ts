@@ -27,7 +27,11 @@ export interface ProfitInput {
  */
 export function orderProfitYen(o: ProfitInput): number | null {
   if (o.purchasePrice === null) return null;
-  const net = toYen(o.baseOrderPrice - o.discount - o.commission - o.closingFee - o.gst, o.currency, o.exchangeRate);
+  const net = toYen(
+    o.baseOrderPrice - o.discount - o.commission - o.closingFee - o.gst,
+    o.currency,
+    o.exchangeRate,
+  );
   const custom = o.customFee === 0 ? 0 : toYen(o.customFee, 'INR', o.exchangeRate);
   if (net === null || custom === null) return null;
   return net - o.shippingFee - custom - o.purchasePrice * o.orderQuantity;

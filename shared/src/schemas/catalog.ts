@@ -56,9 +56,18 @@ export type HandlingFee = z.infer<typeof handlingFeeSchema>;
 
 /** The client keeps value as text (SPEC §3); both a number and a decimal string are accepted. */
 const handlingValue = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, MESSAGES.fillValue)], {
-    error: MESSAGES.fillValue,
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, MESSAGES.fillValue),
+    ],
+    {
+      error: MESSAGES.fillValue,
+    },
+  )
   .transform((v) => Number(v))
   .pipe(z.number({ error: MESSAGES.fillValue }).finite().nonnegative());
 

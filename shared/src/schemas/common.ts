@@ -43,11 +43,7 @@ export const moneySchema = (currency: Currency) =>
 
 /** A trimmed non-blank name: ' ' is not a name (SPEC §5). */
 export const nameSchema = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { message })
-    .max(200, { message: 'Maximum 200 symbols' });
+  z.string({ error: message }).trim().min(1, { message }).max(200, { message: 'Maximum 200 symbols' });
 
 /** Query-string booleans arrive as text. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

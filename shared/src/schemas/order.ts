@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CURRENCIES, NOTIFICATION_PLATFORMS, ORDER_STATUSES, PLATFORMS, SHIPMENT_STATUSES } from '../constants';
+import {
+  CURRENCIES,
+  NOTIFICATION_PLATFORMS,
+  ORDER_STATUSES,
+  PLATFORMS,
+  SHIPMENT_STATUSES,
+} from '../constants';
 import { MESSAGES } from '../messages';
 import { dateSchema, idSchema, timestamps, timestampSchema } from './common';
 import { productSchema } from './product';
@@ -26,7 +32,16 @@ export const orderSchema = z.object({
   orderId: z.string(),
   orderDate: dateSchema,
   platformCode: z.enum(PLATFORMS),
-  product: productSchema.pick({ _id: true, name: true, skuCode: true, janCode: true, purchasePrice: true, availablePlatforms: true }).nullable(),
+  product: productSchema
+    .pick({
+      _id: true,
+      name: true,
+      skuCode: true,
+      janCode: true,
+      purchasePrice: true,
+      availablePlatforms: true,
+    })
+    .nullable(),
   orderQuantity: z.number().int().positive(),
   currency: z.enum(CURRENCIES),
   baseOrderPrice: z.number(),
@@ -50,34 +65,41 @@ export type Order = z.infer<typeof orderSchema>;
 
 /** The line Order Entry posts (SPEC §7 POST /orders), one request per product line. */
 export const orderEntryLineSchema = z.object({
-  product: z.union([idSchema, z.object({ _id: idSchema }).passthrough()], { error: MESSAGES.productsRequired }),
+  product: z.union([idSchema, z.object({ _id: idSchema }).passthrough()], {
+    error: MESSAGES.productsRequired,
+  }),
   platformCode: z.enum(PLATFORMS, { error: MESSAGES.platformRequired }),
   baseOrderPrice: z.number({ error: MESSAGES.enterNumber }).finite().nonnegative(),
   discount: z.number({ error: MESSAGES.enterNumber }).finite().nonnegative(),
   currency: z.enum(CURRENCIES),
   orderId: z.string({ error: MESSAGES.orderIdRequired }).trim().min(1, MESSAGES.orderIdRequired),
-  orderQuantity: z.number({ error: MESSAGES.invalidQuantity }).int(MESSAGES.invalidQuantity).positive(MESSAGES.invalidQuantity),
+  orderQuantity: z
+    .number({ error: MESSAGES.invalidQuantity })
+    .int(MESSAGES.invalidQuantity)
+    .positive(MESSAGES.invalidQuantity),
   shipmentStatus: z.literal('RECEIVED').default('RECEIVED'),
   orderDate: dateSchema,
 });
 export type OrderEntryLine = z.input<typeof orderEntryLineSchema>;
 
 /** Shipment popup row (SPEC §3). */
-export const shippedOrderSchema = orderSchema.pick({
-  _id: true,
-  orderId: true,
-  orderDate: true,
-  platformCode: true,
-  orderQuantity: true,
-  baseOrderPrice: true,
-  gst: true,
-  commission: true,
-  closingFee: true,
-  shippingFee: true,
-  customFee: true,
-  discount: true,
-  currency: true,
-}).extend({ product: z.object({ _id: idSchema, name: z.string() }).nullable() });
+export const shippedOrderSchema = orderSchema
+  .pick({
+    _id: true,
+    orderId: true,
+    orderDate: true,
+    platformCode: true,
+    orderQuantity: true,
+    baseOrderPrice: true,
+    gst: true,
+    commission: true,
+    closingFee: true,
+    shippingFee: true,
+    customFee: true,
+    discount: true,
+    currency: true,
+  })
+  .extend({ product: z.object({ _id: idSchema, name: z.string() }).nullable() });
 
 export const shipmentSchema = z.object({
   _id: idSchema,

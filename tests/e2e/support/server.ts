@@ -15,7 +15,14 @@ export interface KuraServer {
 
 const rendererDir = path.resolve(import.meta.dirname, '../../../dist/renderer');
 
-export function useKuraServer(env: { demo?: boolean; restrictedBrand?: boolean } = {}): KuraServer {
+export interface KuraServerOptions {
+  demo?: boolean;
+  restrictedBrand?: boolean;
+  /** Let pages served by that server call this one (a desktop window on a team server). */
+  corsFromPageOf?: KuraServer;
+}
+
+export function useKuraServer(env: KuraServerOptions = {}): KuraServer {
   let handle: Awaited<ReturnType<typeof startServer>> | undefined;
   let dir: string | undefined;
 
@@ -28,6 +35,7 @@ export function useKuraServer(env: { demo?: boolean; restrictedBrand?: boolean }
       rendererDir,
       demo: env.demo ?? false,
       restrictedBrand: env.restrictedBrand ?? false,
+      corsOrigins: ['app://kura', ...(env.corsFromPageOf ? [env.corsFromPageOf.url] : [])],
       loginRateLimit: 1000,
       logLevel: 'warn',
     });

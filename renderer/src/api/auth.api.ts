@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { LoginInput, RegistrationInput } from '#shared/schemas/auth';
+import {
+  loginResponseSchema,
+  meResponseSchema,
+  registrationResponseSchema,
+  validateTokenResponseSchema,
+} from '#shared/schemas/auth';
+import { request } from './http';
+
+const messageSchema = z.object({ message: z.string() });
+
+export const login = (input: LoginInput) =>
+  request('post', 'auth/login', { json: input, schema: loginResponseSchema });
+
+export const register = (input: RegistrationInput) =>
+  request('post', 'auth/register', { json: input, schema: registrationResponseSchema });
+
+export const validateToken = async () =>
+  (await request('get', 'auth/validate-token', { schema: validateTokenResponseSchema })).data;
+
+export const fetchMe = async () => (await request('get', 'auth/me', { schema: meResponseSchema })).data;
+
+export const logout = () => request('post', 'auth/logout');
+
+export const forgotPassword = (email: string) =>
+  request('post', 'auth/forgot-password', { json: { email }, schema: messageSchema });
+
+export const resetPassword = (token: string, password: string) =>
+  request('post', 'auth/reset-password', { json: { token, password } });

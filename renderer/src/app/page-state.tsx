@@ -1,0 +1,88 @@
+/** The loading, empty and error states every screen shows. */
+import {
+  Body1,
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Subtitle2,
+  tokens,
+} from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from './use-error-text';
+
+const useStyles = makeStyles({
+  center: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalM,
+    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalXL}`,
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground2,
+  },
+  fullPage: { minHeight: '60vh' },
+  icon: { fontSize: '40px', color: tokens.colorNeutralForeground3 },
+});
+
+export function LoadingState({ label, fullPage }: { label?: string; fullPage?: boolean }) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  return (
+    <div className={fullPage ? `${styles.center} ${styles.fullPage}` : styles.center}>
+      <Spinner label={label ?? t('states.loading')} />
+    </div>
+  );
+}
+
+export function EmptyState({
+  icon,
+  title,
+  children,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.center}>
+      {icon && <span className={styles.icon}>{icon}</span>}
+      <Subtitle2>{title}</Subtitle2>
+      {children && <Body1>{children}</Body1>}
+    </div>
+  );
+}
+
+export function ErrorState({
+  error,
+  onRetry,
+  fullPage,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  fullPage?: boolean;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const errorText = useErrorText();
+  const bar = (
+    <MessageBar intent="error" layout="multiline">
+      <MessageBarBody>
+        <MessageBarTitle>{t('states.error')}</MessageBarTitle>
+        {errorText(error)}
+      </MessageBarBody>
+      {onRetry && (
+        <MessageBarActions>
+          <Button onClick={onRetry}>{t('actions.retry')}</Button>
+        </MessageBarActions>
+      )}
+    </MessageBar>
+  );
+  return fullPage ? <div className={`${styles.center} ${styles.fullPage}`}>{bar}</div> : bar;
+}

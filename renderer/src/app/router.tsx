@@ -1,0 +1,91 @@
+/** The route table (SPEC §2). Screens are lazy chunks; the guards and layouts are not. */
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
+import { LoadingState } from './page-state';
+import { RouteProgress } from './route-progress';
+import { SplashGate } from './splash';
+
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const RegistrationPage = lazy(() => import('../features/auth/registration-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const LogoutPage = lazy(() => import('../features/auth/logout-page'));
+const TermsPage = lazy(() => import('../features/auth/terms-page'));
+const ComingSoon = lazy(() => import('../features/shell/coming-soon'));
+const NotFound = lazy(() => import('../features/shell/not-found'));
+const UsersPage = lazy(() => import('../features/users/users-page'));
+const ProfilePage = lazy(() => import('../features/shell/profile-page'));
+
+/** Routes that later issues fill; until then each shows the "coming in this version" panel. */
+const LATER_ROUTES = [
+  '/orderentryform',
+  '/shipment',
+  '/shipping-management',
+  '/products/new',
+  '/products',
+  '/product-edit',
+  '/ot-sales-management',
+  '/order-amalgamation',
+  '/issues',
+  '/AdvanceOrder',
+  '/Simulator',
+  '/newproductrequest',
+  '/sales-management',
+  '/otz',
+  '/settings',
+  '/settings/category',
+  '/settings/Manufacturer',
+  '/settings/supplier',
+  '/settings/shippingMethod',
+  '/settings/handling-charges',
+  '/memo',
+];
+
+function RootLayout() {
+  return (
+    <>
+      <RouteProgress />
+      <Suspense fallback={<LoadingState fullPage />}>
+        <SplashGate />
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: 'auth',
+        element: <GuestOnly />,
+        children: [
+          { index: true, element: <Navigate to="/auth/login" replace /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'registration', element: <RegistrationPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+        ],
+      },
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'logout', element: <LogoutPage /> },
+      // The desktop app opens app://kura/index.html.
+      { path: 'index.html', element: <Navigate to="/" replace /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          ...LATER_ROUTES.map((path) => ({ path, element: <ComingSoon /> })),
+          { path: 'users', element: <UsersPage /> },
+          { path: 'user/profile', element: <ProfilePage /> },
+          // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,87 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtom, useAtomValue } from 'jotai';
+import { lazy, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { validateToken } from '../../api/auth.api';
+import { ApiError } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
+import { ErrorState, LoadingState } from '../../app/page-state';
+import { platform } from '../../platform/platform';
+import { homePathFor } from '../shell/menu';
+import { CurrentUserContext, useCurrentUser } from './current-user';
+import { sessionAtom } from './session.atoms';
+import { useSignOut } from './use-session';
+
+// The signed-in chrome is its own chunk, so the login screen loads without it.
+const AppShell = lazy(() => import('../shell/app-shell'));
+const PendingRolePage = lazy(() => import('./pending-role-page'));
+
+/** Signed-out screens: a signed-in user who visits /auth… goes to / (SPEC §2). */
+export function GuestOnly() {
+  const session = useAtomValue(sessionAtom);
+  return session ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/**
+ * Protected routes: re-verifies the token on every navigation (SPEC §2); a rejected token
+ * logs out silently. An unreachable server is not a rejection: the user keeps the session
+ * and can retry.
+ */
+export function RequireAuth() {
+  const [session, setSession] = useAtom(sessionAtom);
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const verify = useQuery({
+    queryKey: queryKeys.verify,
+    queryFn: validateToken,
+    enabled: session !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  useEffect(() => {
+    if (session) void queryClient.refetchQueries({ queryKey: queryKeys.verify }, { cancelRefetch: false });
+  }, [pathname, queryClient, session]);
+
+  const rejected = verify.error instanceof ApiError && verify.error.status > 0;
+  useEffect(() => {
+    if (rejected) void signOut();
+  }, [rejected, signOut]);
+
+  // A role granted (or taken away) since sign-in: keep the stored session in step.
+  const role = verify.data?.role;
+  useEffect(() => {
+    if (session && role !== undefined && role !== session.role) {
+      const next = { ...session, role };
+      setSession(next);
+      void platform.setSession(next).catch(() => {});
+    }
+  }, [role, session, setSession]);
+
+  if (!session || rejected) return <Navigate to="/auth/login" replace />;
+  if (!verify.data) {
+    return verify.isError ? (
+      <ErrorState error={verify.error} onRetry={() => void verify.refetch()} fullPage />
+    ) : (
+      <LoadingState fullPage />
+    );
+  }
+  return (
+    <CurrentUserContext value={verify.data}>
+      {verify.data.role === null ? (
+        <PendingRolePage />
+      ) : (
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      )}
+    </CurrentUserContext>
+  );
+}
+
+/** `/` → the role's home screen (SPEC §2). */
+export function HomeRedirect() {
+  const user = useCurrentUser();
+  return <Navigate to={homePathFor(user.role ?? 'orderCreator')} replace />;
+}

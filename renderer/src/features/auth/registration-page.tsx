@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  Input,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES } from '#shared/messages';
+import { registrationFormSchema, type RegistrationForm, type RegistrationInput } from '#shared/schemas/auth';
+import { register as registerAccount } from '../../api/auth.api';
+import { ApiError } from '../../api/http';
+import { AppLink } from '../../app/app-link';
+import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { isDesktop } from '../../platform/platform';
+import { AuthLayout } from './auth-layout';
+import { useFormStyles } from './form-styles';
+import { TermsContent } from './terms-content';
+import { useSignIn } from './use-session';
+
+const SERVER_FIELDS = ['fullname', 'email', 'username', 'password'] as const;
+const isServerField = (field: string): field is (typeof SERVER_FIELDS)[number] =>
+  (SERVER_FIELDS as readonly string[]).includes(field);
+
+/** The desktop app opens no second window, so there the terms open in a dialog. */
+function TermsLink() {
+  const { t } = useTranslation('auth');
+  if (!isDesktop) {
+    return (
+      <Link href="/terms" target="_blank" rel="noopener noreferrer">
+        {t('registration.termsLink')}
+      </Link>
+    );
+  }
+  return (
+    <Dialog>
+      <DialogTrigger disableButtonEnhancement>
+        <Link as="button" type="button">
+          {t('registration.termsLink')}
+        </Link>
+      </DialogTrigger>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('terms.title')}</DialogTitle>
+          <DialogContent>
+            <TermsContent />
+          </DialogContent>
+          <DialogActions>
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="primary">{t('common:actions.close')}</Button>
+            </DialogTrigger>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+export default function RegistrationPage() {
+  const styles = useFormStyles();
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const fieldMessage = useFieldMessage();
+  const errorText = useErrorText();
+  const signIn = useSignIn();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegistrationForm>({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: { fullname: '', email: '', username: '', password: '', confirmPassword: '' },
+  });
+  const accepted = useWatch({ control, name: 'acceptTerms' }) === true;
+
+  const onSubmit = handleSubmit(async ({ fullname, email, username, password }) => {
+    setFailure(undefined);
+    const input: RegistrationInput = { fullname, email, username, password };
+    try {
+      const { accessToken, data } = await registerAccount(input);
+      // No role yet (unless first account): RequireAuth shows the waiting screen.
+      await signIn(accessToken, data);
+    } catch (error) {
+      if (error instanceof ApiError && error.message === MESSAGES.duplicateField && error.errors.length > 0) {
+        for (const { field, message } of error.errors) {
+          if (isServerField(field)) setError(field, { message });
+        }
+        return;
+      }
+      // SPEC §8: registration failures read like login failures; an unreachable server says so.
+      setFailure(
+        error instanceof ApiError && error.status === 0 ? errorText(error) : t('errors:invalidLogin'),
+      );
+    }
+  });
+
+  return (
+    <AuthLayout title={t('registration.title')} subtitle={t('registration.subtitle')} wide>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {failure && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field label={t('fields.fullname')} validationMessage={fieldMessage(errors.fullname)}>
+          <Input {...register('fullname')} autoComplete="name" autoFocus />
+        </Field>
+        <Field label={t('fields.email')} validationMessage={fieldMessage(errors.email)}>
+          <Input {...register('email')} type="email" autoComplete="email" />
+        </Field>
+        <Field label={t('fields.username')} validationMessage={fieldMessage(errors.username)}>
+          <Input {...register('username')} autoComplete="username" />
+        </Field>
+        <Field label={t('fields.password')} validationMessage={fieldMessage(errors.password)}>
+          <Input {...register('password')} type="password" autoComplete="new-password" />
+        </Field>
+        <Field label={t('fields.confirmPassword')} validationMessage={fieldMessage(errors.confirmPassword)}>
+          <Input {...register('confirmPassword')} type="password" autoComplete="new-password" />
+        </Field>
+        <Field validationMessage={fieldMessage(errors.acceptTerms)}>
+          <Controller
+            control={control}
+            name="acceptTerms"
+            render={({ field }) => (
+              <Checkbox
+                checked={field.value === true}
+                onChange={(_e, data) => field.onChange(data.checked === true ? true : undefined)}
+                onBlur={field.onBlur}
+                label={
+                  <>
+                    {t('registration.accept')} <TermsLink />
+                  </>
+                }
+              />
+            )}
+          />
+        </Field>
+        <div className={styles.actions}>
+          <Button
+            className={styles.grow}
+            type="submit"
+            appearance="primary"
+            disabled={!accepted || isSubmitting}
+            icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
+          >
+            {t('registration.submit')}
+          </Button>
+          <Button className={styles.grow} onClick={() => void navigate('/auth/login')}>
+            {t('common:actions.cancel')}
+          </Button>
+        </div>
+        <div>
+          {t('registration.haveAccount')} <AppLink to="/auth/login">{t('registration.signIn')}</AppLink>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

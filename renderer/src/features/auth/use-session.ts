@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom, useStore } from 'jotai';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ipcErrorCode } from '#shared/ipc';
+import type { SessionUser } from '#shared/schemas/auth';
+import { logout } from '../../api/auth.api';
+import { queryKeys } from '../../api/query-keys';
+import { useNotify } from '../../app/notify';
+import { platform } from '../../platform/platform';
+import { endLocalSession } from './session';
+import { sessionAtom } from './session.atoms';
+
+export function useSignIn() {
+  const setSession = useSetAtom(sessionAtom);
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { t } = useTranslation('auth');
+  return useCallback(
+    async (token: string, user: SessionUser) => {
+      const session = { token, role: user.role };
+      queryClient.clear();
+      try {
+        await platform.setSession(session);
+      } catch (error) {
+        // Without an OS key store the desktop app refuses to keep the token on disk: the user
+        // stays signed in for this window only.
+        if (ipcErrorCode(error) !== 'insecure-storage') throw error;
+        notify.warning(t('insecureStorage'));
+      }
+      // Seeds the verification so the first protected render needs no extra round trip.
+      queryClient.setQueryData(queryKeys.verify, user);
+      setSession(session);
+    },
+    [notify, queryClient, setSession, t],
+  );
+}
+
+export function useSignOut() {
+  const store = useStore();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    // Revoke server-side first, while the token is still attached; a failure (offline,
+    // already revoked) must not keep anyone signed in here.
+    if (store.get(sessionAtom)) await logout().catch(() => {});
+    await endLocalSession(store, queryClient);
+  }, [queryClient, store]);
+}

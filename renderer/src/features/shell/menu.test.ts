@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { activeMenuPath, homePathFor, menuFor, menuLinks, pageTrail } from './menu';
+
+const paths = (role: 'admin' | 'orderCreator', restricted: boolean) =>
+  menuLinks(menuFor(role, restricted)).map((l) => l.path);
+
+describe('side menu (SPEC §2, §6)', () => {
+  it('gives admin entries 1–10 and Users, with OTZ, on the normal brand', () => {
+    expect(paths('admin', false)).toEqual([
+      '/shipping-management',
+      '/order-amalgamation',
+      '/products',
+      '/otz',
+      '/sales-management',
+      '/issues',
+      '/AdvanceOrder',
+      '/Simulator',
+      '/newproductrequest',
+      '/settings',
+      '/users',
+    ]);
+  });
+
+  it('hides OTZ and adds order entry and shipments for admin on the restricted brand', () => {
+    const restricted = paths('admin', true);
+    expect(restricted).not.toContain('/otz');
+    expect(restricted.slice(-2)).toEqual(['/orderentryform', '/shipment']);
+    expect(paths('admin', false)).not.toContain('/orderentryform');
+  });
+
+  it('puts a Settings heading before /settings', () => {
+    const entries = menuFor('admin', false);
+    const settings = entries.findIndex((e) => e.kind === 'link' && e.path === '/settings');
+    expect(entries[settings - 1]).toEqual({ kind: 'heading', label: 'shell:menu.settingsHeading' });
+  });
+
+  it('gives orderCreator order entry and shipments only, whatever the brand', () => {
+    expect(paths('orderCreator', false)).toEqual(['/orderentryform', '/shipment']);
+    expect(paths('orderCreator', true)).toEqual(['/orderentryform', '/shipment']);
+  });
+
+  it('marks the dot badges on order management and OTZ', () => {
+    const dots = menuLinks(menuFor('admin', false)).filter((l) => l.dot);
+    expect(dots.map((l) => [l.path, l.dot])).toEqual([
+      ['/shipping-management', 'newOrder'],
+      ['/otz', 'newOtz'],
+    ]);
+  });
+
+  it('sends / to the role home', () => {
+    expect(homePathFor('admin')).toBe('/shipping-management');
+    expect(homePathFor('orderCreator')).toBe('/orderentryform');
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('derives title and trail of a top-level page', () => {
+    expect(pageTrail('/products')).toEqual({
+      title: 'product:title',
+      trail: [{ path: '/products', label: 'product:title' }],
+    });
+  });
+
+  it('passes through the parent of a sub-page, also when it is not a path prefix', () => {
+    expect(pageTrail('/settings/category')?.trail.map((c) => c.path)).toEqual([
+      '/settings',
+      '/settings/category',
+    ]);
+    expect(pageTrail('/product-edit')?.trail.map((c) => c.path)).toEqual(['/products', '/product-edit']);
+  });
+
+  it('matches like the router: any case, trailing slash', () => {
+    expect(pageTrail('/settings/manufacturer/')?.title).toBe('setting:manufacturer.title');
+    expect(pageTrail('/nowhere')).toBeUndefined();
+  });
+
+  it('highlights the nearest menu entry up the trail', () => {
+    const admin = menuFor('admin', false);
+    expect(activeMenuPath('/settings/supplier', admin)).toBe('/settings');
+    expect(activeMenuPath('/products/new', admin)).toBe('/products');
+    expect(activeMenuPath('/memo', admin)).toBeUndefined();
+    expect(activeMenuPath('/shipment', menuFor('orderCreator', false))).toBe('/shipment');
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The side menu per role and brand (SPEC §2, §6) and the page table that names every route
+ * for the subheader's title and breadcrumbs. Pure data, tested in Node.
+ */
+import type { Role } from '#shared/constants';
+
+/** i18next key with its namespace, e.g. `ordermanagement:title`. */
+export type LabelKey = `${string}:${string}`;
+
+export type MenuIcon =
+  | 'orders'
+  | 'combine'
+  | 'products'
+  | 'otz'
+  | 'sales'
+  | 'issues'
+  | 'advance'
+  | 'simulator'
+  | 'request'
+  | 'settings'
+  | 'users'
+  | 'orderEntry'
+  | 'shipment';
+
+export type DotFlag = 'newOrder' | 'newOtz';
+
+export interface MenuLink {
+  kind: 'link';
+  path: string;
+  label: LabelKey;
+  icon: MenuIcon;
+  dot?: DotFlag;
+}
+export interface MenuHeading {
+  kind: 'heading';
+  label: LabelKey;
+}
+export type MenuEntry = MenuLink | MenuHeading;
+
+const link = (path: string, label: LabelKey, icon: MenuIcon, dot?: DotFlag): MenuLink =>
+  dot ? { kind: 'link', path, label, icon, dot } : { kind: 'link', path, label, icon };
+
+const ORDER_ENTRY = link('/orderentryform', 'orderentry:title', 'orderEntry');
+const SHIPMENT = link('/shipment', 'shipment:title', 'shipment');
+
+export function menuFor(role: Role, restrictedBrand: boolean): MenuEntry[] {
+  if (role === 'orderCreator') return [ORDER_ENTRY, SHIPMENT];
+  return [
+    link('/shipping-management', 'ordermanagement:title', 'orders', 'newOrder'),
+    link('/order-amalgamation', 'ordershipment:title', 'combine'),
+    link('/products', 'product:title', 'products'),
+    ...(restrictedBrand ? [] : [link('/otz', 'otzorder:title', 'otz', 'newOtz')]),
+    link('/sales-management', 'salesmanagement:title', 'sales'),
+    link('/issues', 'issues:title', 'issues'),
+    link('/AdvanceOrder', 'shell:pages.advanceOrders', 'advance'),
+    link('/Simulator', 'shell:pages.simulator', 'simulator'),
+    link('/newproductrequest', 'shell:pages.productRequests', 'request'),
+    { kind: 'heading', label: 'shell:menu.settingsHeading' },
+    link('/settings', 'setting:title', 'settings'),
+    link('/users', 'users:title', 'users'),
+    ...(restrictedBrand ? [ORDER_ENTRY, SHIPMENT] : []),
+  ];
+}
+
+export const menuLinks = (entries: readonly MenuEntry[]) =>
+  entries.filter((e): e is MenuLink => e.kind === 'link');
+
+interface PageInfo {
+  title: LabelKey;
+  /** The page a breadcrumb trail passes through, when it is not the path's own prefix. */
+  parent?: string;
+}
+
+/** Every signed-in route of SPEC §2 (plus /users and /memo), with its title. */
+export const PAGES: Readonly<Record<string, PageInfo>> = {
+  '/shipping-management': { title: 'ordermanagement:title' },
+  '/order-amalgamation': { title: 'ordershipment:title' },
+  '/products': { title: 'product:title' },
+  '/products/new': { title: 'addproduct:title', parent: '/products' },
+  '/product-edit': { title: 'addproduct:updateTitle', parent: '/products' },
+  '/otz': { title: 'otzorder:title' },
+  '/ot-sales-management': { title: 'otzsales:title' },
+  '/sales-management': { title: 'salesmanagement:title' },
+  '/issues': { title: 'issues:title' },
+  '/AdvanceOrder': { title: 'shell:pages.advanceOrders' },
+  '/Simulator': { title: 'shell:pages.simulator' },
+  '/newproductrequest': { title: 'shell:pages.productRequests' },
+  '/settings': { title: 'setting:title' },
+  '/settings/category': { title: 'setting:category.title', parent: '/settings' },
+  '/settings/Manufacturer': { title: 'setting:manufacturer.title', parent: '/settings' },
+  '/settings/supplier': { title: 'setting:supplier.title', parent: '/settings' },
+  '/settings/shippingMethod': { title: 'setting:shippingMethod.title', parent: '/settings' },
+  '/settings/handling-charges': { title: 'setting:handlingCharges.title', parent: '/settings' },
+  '/users': { title: 'users:title' },
+  '/orderentryform': { title: 'orderentry:title' },
+  '/shipment': { title: 'shipment:title' },
+  '/memo': { title: 'shell:pages.memo' },
+  '/user/profile': { title: 'shell:pages.profile' },
+};
+
+/** Paths are matched as the router does: case-insensitively, ignoring a trailing slash. */
+function findPage(pathname: string): [string, PageInfo] | undefined {
+  const wanted = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  return Object.entries(PAGES).find(([path]) => path.toLowerCase() === wanted);
+}
+
+export interface Crumb {
+  path: string;
+  label: LabelKey;
+}
+
+/** Title and trail (without the home link, which is always first) of the page at `pathname`. */
+export function pageTrail(pathname: string): { title: LabelKey; trail: Crumb[] } | undefined {
+  const found = findPage(pathname);
+  if (!found) return undefined;
+  const trail: Crumb[] = [];
+  let current: [string, PageInfo] | undefined = found;
+  while (current) {
+    trail.unshift({ path: current[0], label: current[1].title });
+    const parent: string | undefined = current[1].parent;
+    current = parent ? findPage(parent) : undefined;
+  }
+  return { title: found[1].title, trail };
+}
+
+/** The menu entry to highlight: the page's own, or the nearest one up its trail. */
+export function activeMenuPath(pathname: string, entries: readonly MenuEntry[]): string | undefined {
+  const links = menuLinks(entries).map((l) => l.path);
+  const trail = pageTrail(pathname)?.trail ?? [];
+  return [...trail].reverse().find((crumb) => links.includes(crumb.path))?.path;
+}
+
+/** Where `/` leads (SPEC §2). */
+export const homePathFor = (role: Role) =>
+  role === 'orderCreator' ? '/orderentryform' : '/shipping-management';

@@ -1,0 +1,123 @@
+/** The two slide-out panels of the shell (SPEC §2). */
+import {
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Field,
+  makeStyles,
+  OverlayDrawer,
+  Radio,
+  RadioGroup,
+  Switch,
+  Tab,
+  TabList,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '#shared/constants';
+import { isLanguage } from '../../i18n/language';
+import { changeLanguageAtom, languageAtom } from '../../i18n/language.atoms';
+import { AuditLogTab } from '../audit/audit-log-tab';
+import { useCurrentUser } from '../auth/current-user';
+import { NotificationList } from '../notifications/notification-list';
+import { LANGUAGE_NAMES } from './language-dropdown';
+import { ProfileCard } from './profile-card';
+import { profilePanelOpenAtom, sidebarMinimizedAtom, sidePanelAtom, type SidePanelTab } from './shell.atoms';
+
+const useStyles = makeStyles({
+  tabs: { marginBottom: tokens.spacingVerticalL },
+  settings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+});
+
+function CloseButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Button appearance="subtle" aria-label={t('actions.close')} icon={<DismissRegular />} onClick={onClick} />
+  );
+}
+
+function SettingsTab() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const language = useAtomValue(languageAtom);
+  const changeLanguage = useSetAtom(changeLanguageAtom);
+  const [minimized, setMinimized] = useAtom(sidebarMinimizedAtom);
+  return (
+    <div className={styles.settings}>
+      <Field label={t('panel.settings.language')}>
+        <RadioGroup
+          value={language}
+          onChange={(_e, data) => {
+            if (isLanguage(data.value)) void changeLanguage(data.value);
+          }}
+        >
+          {LANGUAGES.map((lng) => (
+            <Radio key={lng} value={lng} label={LANGUAGE_NAMES[lng]} />
+          ))}
+        </RadioGroup>
+      </Field>
+      <Switch
+        checked={minimized}
+        onChange={(_e, data) => setMinimized(data.checked)}
+        label={t('panel.settings.sidebarMinimized')}
+      />
+    </div>
+  );
+}
+
+export function SidePanel() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const user = useCurrentUser();
+  const [tab, setTab] = useAtom(sidePanelAtom);
+  const tabs: SidePanelTab[] =
+    user.role === 'admin' ? ['audit', 'notifications', 'settings'] : ['notifications', 'settings'];
+  const current = tab && tabs.includes(tab) ? tab : tabs[0];
+  const close = () => setTab(null);
+  return (
+    <OverlayDrawer
+      position="end"
+      size="medium"
+      open={tab !== null}
+      onOpenChange={(_e, data) => !data.open && close()}
+    >
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<CloseButton onClick={close} />}>{t('panel.title')}</DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>
+        <TabList
+          className={styles.tabs}
+          selectedValue={current}
+          onTabSelect={(_e, data) => setTab(data.value as SidePanelTab)}
+        >
+          {tabs.map((value) => (
+            <Tab key={value} value={value}>
+              {t(`panel.tabs.${value}`)}
+            </Tab>
+          ))}
+        </TabList>
+        {current === 'audit' && <AuditLogTab />}
+        {current === 'notifications' && <NotificationList onNavigate={close} />}
+        {current === 'settings' && <SettingsTab />}
+      </DrawerBody>
+    </OverlayDrawer>
+  );
+}
+
+export function ProfilePanel() {
+  const { t } = useTranslation('shell');
+  const [open, setOpen] = useAtom(profilePanelOpenAtom);
+  return (
+    <OverlayDrawer position="end" size="small" open={open} onOpenChange={(_e, data) => setOpen(data.open)}>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<CloseButton onClick={() => setOpen(false)} />}>
+          {t('profile.title')}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>{open && <ProfileCard />}</DrawerBody>
+    </OverlayDrawer>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Start-up: read the persisted language, the stored session and the connection from the
+ * platform, point the API client at the right server, then render.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { createStore } from 'jotai';
+import { createRoot } from 'react-dom/client';
+import { configureApi } from './api/http';
+import { App } from './app/app';
+import { startSplashDeadline } from './app/splash';
+import { endLocalSession } from './features/auth/session';
+import { connectionAtom, sessionAtom } from './features/auth/session.atoms';
+import { initI18n } from './i18n/i18n';
+import { readPersistedLanguage } from './i18n/language';
+import { languageAtom } from './i18n/language.atoms';
+import { platform } from './platform/platform';
+
+startSplashDeadline();
+
+const store = createStore();
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+const language = readPersistedLanguage(localStorage);
+store.set(languageAtom, language);
+
+const [i18n, session, connection] = await Promise.all([
+  initI18n(language),
+  platform.getSession().catch(() => null),
+  platform.getConnection(),
+]);
+store.set(sessionAtom, session);
+store.set(connectionAtom, connection.connection);
+
+configureApi({
+  apiBaseUrl: connection.apiBaseUrl,
+  getToken: () => store.get(sessionAtom)?.token,
+  // A 401 on anything but the credential calls: the session is gone; leave quietly.
+  onUnauthorized: () => void endLocalSession(store, queryClient),
+});
+void platform.setLanguage(language).catch(() => {});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+createRoot(root).render(<App store={store} queryClient={queryClient} i18n={i18n} />);

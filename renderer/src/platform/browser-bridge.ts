@@ -1,0 +1,76 @@
+/**
+ * The desktop bridge for a plain browser (the team server's web build, `vite dev`): same
+ * interface as the preload's `window.kura`, with what a browser can do. No OS notifications,
+ * no offline cache, the API is always same-origin.
+ */
+import { API_PREFIX, STORAGE_KEYS } from '#shared/constants';
+import { sessionSchema, type ConnectionInfo, type KuraBridge, type StoredSession } from '#shared/ipc';
+
+function readSession(): StoredSession | null {
+  const raw = localStorage.getItem(STORAGE_KEYS.session);
+  if (!raw) return null;
+  try {
+    const parsed = sessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const connectionInfo = (): ConnectionInfo => ({
+  connection: { mode: 'local' },
+  apiBaseUrl: `${location.origin}${API_PREFIX}`,
+});
+
+/** Only web links leave the app: javascript:, file: and friends are refused. */
+export function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const browserBridge: KuraBridge = {
+  async appInfo() {
+    return { version: __KURA_VERSION__, platform: navigator.userAgent, desktop: false };
+  },
+  async getConnection() {
+    return connectionInfo();
+  },
+  // A browser page always talks to the server that served it.
+  async setConnection() {
+    return connectionInfo();
+  },
+  async getSession() {
+    return readSession();
+  },
+  async setSession(session) {
+    localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(sessionSchema.parse(session)));
+  },
+  async clearSession() {
+    localStorage.removeItem(STORAGE_KEYS.session);
+  },
+  async saveCsv({ defaultName, content }) {
+    const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = defaultName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoking at once can cancel the download in some browsers.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return { saved: true };
+  },
+  async openExternal(url) {
+    if (!isWebUrl(url)) return { opened: false };
+    window.open(url, '_blank', 'noopener,noreferrer');
+    return { opened: true };
+  },
+  async setLanguage() {},
+  on() {
+    return () => {};
+  },
+};

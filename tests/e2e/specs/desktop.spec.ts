@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
+import { attachDesktop, type DesktopHarness } from '../support/desktop';
+import { LoginPage, Shell } from '../support/pages';
+import { useKuraServer } from '../support/server';
+
+// The renderer as the desktop app runs it: window.kura from the real preload bridge, calls
+// handled by the real main-process services (IPC router, token vault, local API server).
+const web = useKuraServer();
+// A team server with the demo data, which accepts calls from the page's origin.
+const team = useKuraServer({ demo: true, corsFromPageOf: web });
+let desktop: DesktopHarness;
+
+test.afterEach(async () => desktop?.close());
+
+test('signs in against the local API and keeps the session encrypted in the vault', async ({ page }) => {
+  desktop = await attachDesktop(page, web.url);
+  // Local mode: the desktop app runs its own API (its own SQLite in its data folder);
+  // seed its first admin through that API.
+  const { apiBaseUrl } = await desktop.app.connection.resolve();
+  const register = await fetch(`${apiBaseUrl}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fullname: 'Aiko Tanaka',
+      email: 'aiko@shop.example',
+      username: 'aiko',
+      password: 'matcha-latte-42',
+    }),
+  });
+  expect(register.status).toBe(201);
+
+  const login = new LoginPage(page);
+  await login.goto(web.url);
+  await expect(page.getByText('This computer')).toBeVisible();
+  await login.signIn('aiko@shop.example', 'matcha-latte-42');
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  await expect(new Shell(page).userDropdown).toContainText('Aiko Tanaka');
+
+  // Nothing in the page's storage; the vault holds it encrypted.
+  const pageStorage = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(pageStorage).not.toContain('token');
+  const stored = JSON.stringify(desktop.store.dump());
+  expect(stored).not.toMatch(/"token"/);
+  expect(desktop.app.vault.get()?.role).toBe('admin');
+
+  // A restart of the window keeps the user signed in.
+  await page.reload();
+  await expect(page).toHaveURL(/\/shipping-management$/);
+
+  await new Shell(page).logout();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(desktop.app.vault.get()).toBeNull();
+});
+
+test('a hostile page call is refused by the main process', async ({ page }) => {
+  desktop = await attachDesktop(page, web.url);
+  await page.goto(`${web.url}/auth/login`);
+  const result = await page.evaluate(async () => {
+    const kura = (window as unknown as { kura: { openExternal(url: string): Promise<{ opened: boolean }> } })
+      .kura;
+    const opened = await kura.openExternal('javascript:alert(1)');
+    let invalid = '';
+    try {
+      await (window as unknown as { __kuraInvoke(c: string, p: unknown): Promise<unknown> })
+        .__kuraInvoke('session:set', {
+          token: 42,
+        })
+        .then((r) => {
+          invalid = JSON.stringify(r);
+        });
+    } catch (e) {
+      invalid = String(e);
+    }
+    return { opened, invalid };
+  });
+  expect(result.opened).toEqual({ opened: false });
+  expect(result.invalid).toContain('invalid-payload');
+  expect(desktop.openedUrls).toEqual([]);
+});
+
+test('a team server chosen on the sign-in screen is used after the window reloads', async ({ page }) => {
+  desktop = await attachDesktop(page, web.url);
+  const login = new LoginPage(page);
+  await login.goto(web.url);
+  await page.getByText('Team server', { exact: true }).click();
+  await page.getByLabel('Team server address').fill(team.url);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect.poll(() => desktop.app.connection.get()).toEqual({ mode: 'team', url: team.url });
+
+  await login.goto(web.url);
+  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  await expect(new Shell(page).userDropdown).toContainText(DEMO_ACCOUNTS.admin.fullname);
+});

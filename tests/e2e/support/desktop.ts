@@ -1,0 +1,117 @@
+/**
+ * The desktop app in Chromium: the page gets `window.kura` from the real preload bridge, and
+ * every call goes to the real main-process composition (createDesktopApp: IPC router with its
+ * sender and payload checks, token vault, connection, local API server, poller, CSV export),
+ * with only Electron's own objects (safeStorage, dialogs, notifications) replaced by fakes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+import type { Page } from '@playwright/test';
+import { createDesktopApp, type DesktopApp } from '../../../electron/src/services/desktop-app';
+import { createMemoryStore } from '../../../electron/src/services/key-value-store';
+import { contentSecurityPolicy } from '../../../electron/src/services/security';
+import type { SafeStorage } from '../../../electron/src/services/token-vault';
+import { startServer } from '../../../server/src/server';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+
+let bridgeScript: string | undefined;
+function bridgeBundle(): string {
+  bridgeScript ??= buildSync({
+    entryPoints: [path.join(import.meta.dirname, 'desktop-bridge.entry.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+    absWorkingDir: repo,
+  }).outputFiles[0]!.text;
+  return bridgeScript;
+}
+
+/** Reversible but never plain text, like the OS keychain it stands in for. */
+const fakeSafeStorage: SafeStorage = {
+  isEncryptionAvailable: () => true,
+  getSelectedStorageBackend: () => 'gnome_libsecret',
+  encryptString: (plain) => Buffer.from(`ENC:${Buffer.from(plain).toString('base64')}`),
+  decryptString: (buffer) => Buffer.from(buffer.toString().slice(4), 'base64').toString(),
+};
+
+export interface DesktopHarness {
+  app: DesktopApp;
+  store: ReturnType<typeof createMemoryStore>;
+  notifications: { title: string; body: string }[];
+  savedFiles: { path: string; data: string }[];
+  openedUrls: string[];
+  close(): Promise<void>;
+}
+
+export async function attachDesktop(page: Page, pageOrigin: string): Promise<DesktopHarness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kura-desktop-'));
+  const store = createMemoryStore();
+  const notifications: DesktopHarness['notifications'] = [];
+  const savedFiles: DesktopHarness['savedFiles'] = [];
+  const openedUrls: string[] = [];
+
+  const app = createDesktopApp({
+    appInfo: { version: 'e2e', platform: 'linux' },
+    safeStorage: fakeSafeStorage,
+    store,
+    dataDir,
+    startServer: (options) => startServer({ ...options, logLevel: 'warn', loginRateLimit: 1000 }),
+    devServerUrl: pageOrigin,
+    fetch: (url, init) => fetch(url, init),
+    createNotification: (n) => ({ onClick: () => {}, show: () => void notifications.push(n) }),
+    emit: (event, payload) => {
+      void page.evaluate(
+        ([e, p]) => (window as never as { __kuraEmit(e: string, p: unknown): void }).__kuraEmit(e, p),
+        [event, payload] as const,
+      );
+    },
+    focusWindow: () => {},
+    reloadWindow: () => void page.reload(),
+    showSaveDialog: async ({ defaultPath }) => ({
+      canceled: false,
+      filePath: path.join(dataDir, path.basename(defaultPath)),
+    }),
+    writeFile: async (file, data) => {
+      savedFiles.push({ path: file, data });
+      await writeFile(file, data, 'utf8');
+    },
+    openExternal: async (url) => void openedUrls.push(url),
+    i18nDir: path.join(repo, 'renderer/src/i18n'),
+    readFile,
+  });
+
+  // Chromium asks before a page reaches a loopback address; main's permission handler grants
+  // exactly that to the app's own page (security.ts permissionRequestPolicy).
+  await page.context().grantPermissions(['local-network-access']);
+  await page.exposeBinding('__kuraInvoke', ({ frame }, channel: unknown, payload: unknown) =>
+    app.router.handle(channel, payload, { url: frame.url() }),
+  );
+  await page.addInitScript({ content: bridgeBundle() });
+  // As main does (onHeadersReceived): the page runs under the desktop CSP, whose connect-src
+  // names the API origin of the current connection.
+  await page.route(`${pageOrigin}/**`, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-security-policy': contentSecurityPolicy(app.cspOptions()) },
+    });
+  });
+
+  return {
+    app,
+    store,
+    notifications,
+    savedFiles,
+    openedUrls,
+    async close() {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
