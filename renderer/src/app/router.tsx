@@ -2,6 +2,10 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
+import { memoRoutes } from '../features/memo/memo.routes';
+import { productsRoutes } from '../features/products/products.routes';
+import { requestsRoutes } from '../features/requests/requests.routes';
+import { settingsRoutes } from '../features/settings/settings.routes';
 import { LoadingState } from './page-state';
 import { RouteProgress } from './route-progress';
 import { SplashGate } from './splash';
@@ -22,24 +26,12 @@ const LATER_ROUTES = [
   '/orderentryform',
   '/shipment',
   '/shipping-management',
-  '/products/new',
-  '/products',
-  '/product-edit',
   '/ot-sales-management',
   '/order-amalgamation',
-  '/issues',
   '/AdvanceOrder',
   '/Simulator',
-  '/newproductrequest',
   '/sales-management',
   '/otz',
-  '/settings',
-  '/settings/category',
-  '/settings/Manufacturer',
-  '/settings/supplier',
-  '/settings/shippingMethod',
-  '/settings/handling-charges',
-  '/memo',
 ];
 
 function RootLayout() {
@@ -78,6 +70,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRedirect /> },
           ...LATER_ROUTES.map((path) => ({ path, element: <ComingSoon /> })),
+          ...settingsRoutes,
+          ...productsRoutes,
+          ...requestsRoutes,
+          ...memoRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.

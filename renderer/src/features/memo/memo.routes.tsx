@@ -1,0 +1,7 @@
+/** The memo board (issue 3). Routes of this feature, spread into the app's route table. */
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+const ComingSoon = lazy(() => import('../shell/coming-soon'));
+
+export const memoRoutes: RouteObject[] = [{ path: '/memo', element: <ComingSoon /> }];
