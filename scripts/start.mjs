@@ -51,7 +51,9 @@ if (electronBinary) {
   children.push(child);
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  console.log('kura: the Electron binary is not installed here, so Kura is served to your browser instead: open the URL below.');
+  console.log(
+    'kura: the Electron binary is not installed here, so Kura is served to your browser instead: open the URL below.',
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
