@@ -102,3 +102,14 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
   }
   return parsed.data;
 }
+
+/** A call whose answer is text, not JSON (CSV exports); errors as {@link request}. */
+export async function requestText(path: string): Promise<string> {
+  try {
+    return await http(path, { method: 'get', prefix: state.apiBaseUrl }).text();
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.status === 401) state.onUnauthorized();
+    throw apiError;
+  }
+}

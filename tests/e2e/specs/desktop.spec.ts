@@ -85,10 +85,13 @@ test('a team server chosen on the sign-in screen is used after the window reload
   await login.goto(web.url);
   await page.getByText('Team server', { exact: true }).click();
   await page.getByLabel('Team server address').fill(team.url);
+  // Main reloads the window once the connection is saved; wait for that reload to finish.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect.poll(() => desktop.app.connection.get()).toEqual({ mode: 'team', url: team.url });
+  await reloaded;
+  expect(desktop.app.connection.get()).toEqual({ mode: 'team', url: team.url });
 
-  await login.goto(web.url);
+  await expect(login.submit).toBeVisible();
   await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
   await expect(page).toHaveURL(/\/shipping-management$/);
   await expect(new Shell(page).userDropdown).toContainText(DEMO_ACCOUNTS.admin.fullname);

@@ -63,6 +63,7 @@ test('the first account on an empty database becomes admin and sees the full men
     '/AdvanceOrder',
     '/Simulator',
     '/newproductrequest',
+    '/memo',
     '/settings',
     '/users',
   ]);

@@ -71,7 +71,8 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
       );
     },
     focusWindow: () => {},
-    reloadWindow: () => void page.reload(),
+    // Main reloads without waiting; a navigation the page starts meanwhile may abort it.
+    reloadWindow: () => void page.reload().catch(() => {}),
     showSaveDialog: async ({ defaultPath }) => ({
       canceled: false,
       filePath: path.join(dataDir, path.basename(defaultPath)),

@@ -2,6 +2,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
-const ComingSoon = lazy(() => import('../shell/coming-soon'));
+const MemoPage = lazy(() => import('./memo-page'));
 
-export const memoRoutes: RouteObject[] = [{ path: '/memo', element: <ComingSoon /> }];
+export const memoRoutes: RouteObject[] = [{ path: '/memo', element: <MemoPage /> }];

@@ -2,10 +2,12 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
-const ComingSoon = lazy(() => import('../shell/coming-soon'));
+const ProductsPage = lazy(() => import('./products-page'));
+const ProductNewPage = lazy(() => import('./product-new-page'));
+const ProductEditPage = lazy(() => import('./product-edit-page'));
 
 export const productsRoutes: RouteObject[] = [
-  { path: '/products', element: <ComingSoon /> },
-  { path: '/products/new', element: <ComingSoon /> },
-  { path: '/product-edit', element: <ComingSoon /> },
+  { path: '/products', element: <ProductsPage /> },
+  { path: '/products/new', element: <ProductNewPage /> },
+  { path: '/product-edit', element: <ProductEditPage /> },
 ];

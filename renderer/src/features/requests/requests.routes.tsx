@@ -2,9 +2,10 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
-const ComingSoon = lazy(() => import('../shell/coming-soon'));
+const NewProductRequestPage = lazy(() => import('./new-product-request-page'));
+const IssuesPage = lazy(() => import('./issues-page'));
 
 export const requestsRoutes: RouteObject[] = [
-  { path: '/newproductrequest', element: <ComingSoon /> },
-  { path: '/issues', element: <ComingSoon /> },
+  { path: '/newproductrequest', element: <NewProductRequestPage /> },
+  { path: '/issues', element: <IssuesPage /> },
 ];

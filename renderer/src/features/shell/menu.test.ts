@@ -5,7 +5,7 @@ const paths = (role: 'admin' | 'orderCreator', restricted: boolean) =>
   menuLinks(menuFor(role, restricted)).map((l) => l.path);
 
 describe('side menu (SPEC §2, §6)', () => {
-  it('gives admin entries 1–10 and Users, with OTZ, on the normal brand', () => {
+  it('gives admin entries 1–10, Memo above Settings and Users, with OTZ, on the normal brand', () => {
     expect(paths('admin', false)).toEqual([
       '/shipping-management',
       '/order-amalgamation',
@@ -16,6 +16,7 @@ describe('side menu (SPEC §2, §6)', () => {
       '/AdvanceOrder',
       '/Simulator',
       '/newproductrequest',
+      '/memo',
       '/settings',
       '/users',
     ]);
@@ -78,7 +79,8 @@ describe('breadcrumbs', () => {
     const admin = menuFor('admin', false);
     expect(activeMenuPath('/settings/supplier', admin)).toBe('/settings');
     expect(activeMenuPath('/products/new', admin)).toBe('/products');
-    expect(activeMenuPath('/memo', admin)).toBeUndefined();
+    expect(activeMenuPath('/memo', admin)).toBe('/memo');
+    expect(activeMenuPath('/nowhere', admin)).toBeUndefined();
     expect(activeMenuPath('/shipment', menuFor('orderCreator', false))).toBe('/shipment');
   });
 });

@@ -17,6 +17,7 @@ export type MenuIcon =
   | 'advance'
   | 'simulator'
   | 'request'
+  | 'memo'
   | 'settings'
   | 'users'
   | 'orderEntry'
@@ -55,6 +56,7 @@ export function menuFor(role: Role, restrictedBrand: boolean): MenuEntry[] {
     link('/AdvanceOrder', 'shell:pages.advanceOrders', 'advance'),
     link('/Simulator', 'shell:pages.simulator', 'simulator'),
     link('/newproductrequest', 'shell:pages.productRequests', 'request'),
+    link('/memo', 'shell:pages.memo', 'memo'),
     { kind: 'heading', label: 'shell:menu.settingsHeading' },
     link('/settings', 'setting:title', 'settings'),
     link('/users', 'users:title', 'users'),

@@ -1,0 +1,103 @@
+/** The dialog that writes a new memo or edits one; it stays open with the text on a failed save. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Spinner,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { memoInputSchema, type Memo, type MemoInput } from '#shared/schemas/misc';
+import { useNotify } from '../../app/notify';
+import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { createMemo, memoKeys, updateMemo } from './memos.api';
+
+const useStyles = makeStyles({
+  surface: { width: '640px', maxWidth: 'calc(100vw - 32px)' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  body: { minHeight: '200px' },
+});
+
+/**
+ * `memo` null: a new memo. Fluent inputs keep their own copy of the text and start from
+ * their `defaultValue`, not from what react-hook-form writes into the element, so the
+ * initial text is given to both.
+ */
+export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('memo');
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const fieldMessage = useFieldMessage();
+  const queryClient = useQueryClient();
+  const initial = { title: memo?.title ?? '', body: memo?.body ?? '' };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MemoInput, unknown, z.output<typeof memoInputSchema>>({
+    resolver: zodResolver(memoInputSchema),
+    defaultValues: initial,
+  });
+  const save = useMutation({
+    mutationFn: (input: z.output<typeof memoInputSchema>) =>
+      memo ? updateMemo(memo._id, input) : createMemo(input),
+    onSuccess: (saved) => {
+      notify.success(t(memo ? 'toasts.updated' : 'toasts.created', { title: saved.title }));
+      onClose();
+      return queryClient.invalidateQueries({ queryKey: memoKeys.all });
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+
+  return (
+    <Dialog open onOpenChange={(_e, data) => !data.open && !save.isPending && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
+          <DialogBody>
+            <DialogTitle>{t(memo ? 'editor.editTitle' : 'editor.createTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field label={t('fields.title')} required validationMessage={fieldMessage(errors.title)}>
+                <Input {...register('title')} defaultValue={initial.title} autoFocus />
+              </Field>
+              <Field label={t('fields.body')} validationMessage={fieldMessage(errors.body)}>
+                <Textarea
+                  {...register('body')}
+                  defaultValue={initial.body}
+                  className={styles.body}
+                  resize="vertical"
+                  rows={8}
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button type="button" disabled={save.isPending} onClick={onClose}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={save.isPending}
+                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              >
+                {t('common:actions.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

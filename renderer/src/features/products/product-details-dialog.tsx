@@ -1,0 +1,92 @@
+/**
+ * The product-details modal of SPEC §2 (Sales screen): name, SKU, category, manufacturer,
+ * JAN code, stock quantity and shelf number. Sales and shipment screens open it by id.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../app/page-state';
+import { useProductName } from './product-name';
+import { fetchProduct, productKeys } from './products.api';
+
+const useStyles = makeStyles({
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+});
+
+export interface ProductDetailsDialogProps {
+  productId: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function ProductDetailsDialog({ productId, open, onClose }: ProductDetailsDialogProps) {
+  const styles = useStyles();
+  const { t } = useTranslation('product');
+  const productName = useProductName();
+  const product = useQuery({
+    queryKey: productKeys.one(productId),
+    queryFn: () => fetchProduct(productId),
+    enabled: open && productId !== '',
+  });
+
+  const rows = product.data
+    ? ([
+        ['name', productName(product.data)],
+        ['sku', product.data.skuCode],
+        ['category', product.data.category?.name ?? '—'],
+        ['manufacturer', product.data.manufacturer?.name ?? '—'],
+        ['janCode', product.data.janCode],
+        ['stockQuantity', String(product.data.inStockQuantity)],
+        ['shelfNumber', product.data.shelfNumber ?? '—'],
+      ] as const)
+    : [];
+
+  return (
+    <Dialog open={open} onOpenChange={(_e, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('details.title')}</DialogTitle>
+          <DialogContent>
+            {product.isPending ? (
+              <LoadingState />
+            ) : product.isError ? (
+              <ErrorState error={product.error} onRetry={() => void product.refetch()} />
+            ) : (
+              <dl className={styles.list}>
+                {rows.map(([key, value]) => (
+                  <div key={key} style={{ display: 'contents' }}>
+                    <dt className={styles.term}>{t(`columns.${key}`)}</dt>
+                    <dd className={styles.value}>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('common:actions.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

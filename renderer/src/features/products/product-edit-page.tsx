@@ -1,0 +1,83 @@
+/** /product-edit?id=…: update a product; its stock (adjustments and history) and remarks beside it. */
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { BoxRegular, CommentRegular } from '@fluentui/react-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNotify } from '../../app/notify';
+import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
+import { ApiError } from '../../api/http';
+import { ProductForm, productValues } from './product-form';
+import { useProductName } from './product-name';
+import { fetchProduct, productKeys, updateProduct } from './products.api';
+import { RemarksDialog } from './remarks-dialog';
+import { StockPanel } from './stock-panel';
+
+const useStyles = makeStyles({
+  layout: {
+    display: 'grid',
+    // Side by side only where the movement history has room to breathe.
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+    '@media (min-width: 1600px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(480px, 2fr)' },
+  },
+});
+
+export default function ProductEditPage() {
+  const styles = useStyles();
+  const { t } = useTranslation('addproduct');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const productName = useProductName();
+  const [remarksOpen, setRemarksOpen] = useState(false);
+  const id = useSearchParams()[0].get('id') ?? '';
+  const product = useQuery({
+    queryKey: productKeys.one(id),
+    queryFn: () => fetchProduct(id),
+    enabled: id !== '',
+  });
+
+  if (id === '' || (product.error instanceof ApiError && product.error.status === 404)) {
+    return <EmptyState icon={<BoxRegular />} title={t('notFound')} />;
+  }
+  if (product.isPending) return <LoadingState />;
+  if (product.isError) return <ErrorState error={product.error} onRetry={() => void product.refetch()} />;
+
+  const current = product.data;
+  return (
+    <div className={styles.layout}>
+      <ProductForm
+        mode="edit"
+        title={t('updateTitle')}
+        product={current}
+        defaultValues={productValues(current)}
+        headerActions={
+          <Button icon={<CommentRegular />} onClick={() => setRemarksOpen(true)}>
+            {t('remarksButton', { count: current.remarksCount })}
+          </Button>
+        }
+        // Back keeps the list's filters; a directly opened edit screen goes to the list.
+        onCancel={() => void (location.key === 'default' ? navigate('/products') : navigate(-1))}
+        onSubmit={async (values) => {
+          // Stock moves only through adjustments (DESIGN §3), so it is not sent back.
+          const { inStockQuantity: _stock, ...update } = values;
+          await updateProduct(current._id, update);
+          notify.success(t('errors:productUpdated'));
+          await queryClient.invalidateQueries({ queryKey: productKeys.all });
+          void navigate('/products');
+        }}
+      />
+      <StockPanel product={current} />
+      <RemarksDialog
+        productId={current._id}
+        productName={productName(current)}
+        open={remarksOpen}
+        onClose={() => setRemarksOpen(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/** Calls and query keys of the product screens (SPEC §7 products, settings lookups, preferences). */
+import { LIMITS } from '#shared/constants';
+import { buildListQuery, type ListParams } from '#shared/query';
+import { categorySchema, shelfNumberSchema } from '#shared/schemas/catalog';
+import { listResponse, searchResponse } from '#shared/schemas/common';
+import { userPreferenceSchema } from '#shared/schemas/misc';
+import {
+  productSchema,
+  remarkSchema,
+  stockMovementSchema,
+  type ProductInput,
+  type ProductUpdate,
+} from '#shared/schemas/product';
+import { z } from 'zod';
+import { ApiError, request, requestText } from '../../api/http';
+
+const productsResponse = listResponse(productSchema);
+const productsSearchResponse = searchResponse(productSchema);
+const oneProduct = z.object({ data: productSchema });
+const namedList = listResponse(categorySchema);
+const adjustmentResponse = z.object({ data: stockMovementSchema, product: productSchema });
+const preferenceResponse = z.object({ data: userPreferenceSchema });
+
+export const productKeys = {
+  all: ['products'] as const,
+  list: (params: ListParams) => ['products', 'list', params] as const,
+  search: (params: ListParams) => ['products', 'search', params] as const,
+  one: (id: string) => ['products', 'one', id] as const,
+  movements: (id: string) => ['products', 'movements', id] as const,
+  remarks: (id: string) => ['products', 'remarks', id] as const,
+  lookups: (resource: LookupResource) => ['lookups', resource] as const,
+  shelfNumbers: (text: string) => ['shelf-numbers', text] as const,
+  preference: (id: string) => ['user-preferences', id] as const,
+};
+
+export const fetchProducts = (params: ListParams) =>
+  request('get', `products?${buildListQuery(params)}`, { schema: productsResponse });
+
+/** GET /products/search: name (either language), SKU or JAN; a complete JAN matches that product only. */
+export const searchProducts = (params: ListParams) =>
+  request('get', `products/search?${buildListQuery(params)}`, { schema: productsSearchResponse });
+
+export const fetchProduct = (id: string) =>
+  request('get', `products/${encodeURIComponent(id)}`, { schema: oneProduct }).then((r) => r.data);
+
+export const createProduct = (input: ProductInput) =>
+  request('post', 'products', { json: input, schema: oneProduct }).then((r) => r.data);
+
+export const updateProduct = (id: string, update: ProductUpdate) =>
+  request('put', `products/${encodeURIComponent(id)}`, { json: update, schema: oneProduct }).then(
+    (r) => r.data,
+  );
+
+/** The CSV of every product matching the list's filters (UTF-8 with BOM, as the server sends it). */
+export const exportProductsCsv = (params: ListParams) =>
+  requestText(`products/csv-products?${buildListQuery(params)}`);
+
+export const fetchStockMovements = (id: string, page: number, limit: number) =>
+  request(
+    'get',
+    `products/${encodeURIComponent(id)}/stock-movements?${buildListQuery({ page, limit, sort: '-createdAt' })}`,
+    { schema: listResponse(stockMovementSchema) },
+  );
+
+export const adjustStock = (id: string, body: { quantity: number; note: string }) =>
+  request('post', `products/${encodeURIComponent(id)}/stock-adjustments`, {
+    json: body,
+    schema: adjustmentResponse,
+  });
+
+export const fetchRemarks = (id: string) =>
+  request(
+    'get',
+    `products/${encodeURIComponent(id)}/remarks?${buildListQuery({ page: 1, limit: LIMITS.lookupListLimit, sort: '-createdAt' })}`,
+    { schema: listResponse(remarkSchema) },
+  );
+
+export const addRemark = (id: string, remark: string) =>
+  request('post', `products/${encodeURIComponent(id)}/remarks`, {
+    json: { remark },
+    schema: z.object({ data: remarkSchema }),
+  }).then((r) => r.data);
+
+export type LookupResource = 'categories' | 'manufacturers' | 'suppliers';
+
+/** SPEC §7: `GET categories/?activeStatus=true&limit=10000` and the same for the other two. */
+export const fetchActiveLookups = (resource: LookupResource) =>
+  request(
+    'get',
+    `${resource}/?${buildListQuery({ limit: LIMITS.countLimit, sort: 'name', filters: { activeStatus: true } })}`,
+    { schema: namedList },
+  ).then((r) => r.data);
+
+/** SPEC §7: `GET shelf-numbers/search?page=1&limit=10&searchStr`. */
+export const searchShelfNumbers = (text: string) =>
+  request(
+    'get',
+    `shelf-numbers/search?${buildListQuery({ page: 1, limit: 10, extras: { searchStr: text } })}`,
+    {
+      schema: searchResponse(shelfNumberSchema),
+    },
+  ).then((r) => r.data);
+
+/** A preference never saved is not an error: the screen's defaults apply. */
+export const fetchPreference = (id: string) =>
+  request('get', `user-preferences/${encodeURIComponent(id)}`, { schema: preferenceResponse }).then(
+    (r) => r.data.value,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    },
+  );
+
+export const savePreference = (id: string, value: Record<string, unknown>) =>
+  request('post', 'user-preferences', { json: { _id: id, value }, schema: preferenceResponse });
+
+/** A product created from a product request resolves that request (issue 3). */
+export const resolveIssue = (issueId: string) =>
+  request('put', `issues/${encodeURIComponent(issueId)}`, { json: { resolved: true } });

@@ -1,0 +1,155 @@
+/** The remarks of one product, newest first, with a box to add one (SPEC §7 `POST /products/{id}/remarks`). */
+import {
+  Body1,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  Spinner,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { CommentRegular } from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../app/notify';
+import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
+import { useErrorText } from '../../app/use-error-text';
+import { addRemark, fetchRemarks, productKeys } from './products.api';
+
+const REMARK_MAX = 2000;
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '560px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  list: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    maxHeight: '320px',
+    overflowY: 'auto',
+  },
+  item: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
+  text: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  meta: { color: tokens.colorNeutralForeground3 },
+});
+
+export interface RemarksDialogProps {
+  productId: string;
+  productName: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function RemarksDialog({ productId, productName, open, onClose }: RemarksDialogProps) {
+  const styles = useStyles();
+  const { t } = useTranslation('remarksmodal');
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const remarks = useQuery({
+    queryKey: productKeys.remarks(productId),
+    queryFn: () => fetchRemarks(productId),
+    enabled: open,
+  });
+  const add = useMutation({
+    mutationFn: (remark: string) => addRemark(productId, remark),
+    onSuccess: async () => {
+      setText('');
+      notify.success(t('added'));
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+
+  const submit = () => {
+    const remark = text.trim();
+    if (!remark) {
+      setInvalid(true);
+      return;
+    }
+    add.mutate(remark);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_e, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('titleFor', { name: productName })}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Field
+              label={t('newRemark')}
+              validationMessage={invalid ? t('errors:required') : undefined}
+              hint={t('hint')}
+            >
+              <Textarea
+                value={text}
+                maxLength={REMARK_MAX}
+                resize="vertical"
+                onChange={(_e, data) => {
+                  setText(data.value);
+                  setInvalid(false);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
+                }}
+              />
+            </Field>
+            {remarks.isPending ? (
+              <LoadingState />
+            ) : remarks.isError ? (
+              <ErrorState error={remarks.error} onRetry={() => void remarks.refetch()} />
+            ) : remarks.data.data.length === 0 ? (
+              <EmptyState icon={<CommentRegular />} title={t('empty')} />
+            ) : (
+              <ul className={styles.list} aria-label={t('title')}>
+                {remarks.data.data.map((r) => (
+                  <li key={r._id} className={styles.item}>
+                    <Body1 className={styles.text}>{r.remark}</Body1>
+                    <Caption1 className={styles.meta}>
+                      {t('byline', {
+                        author: r.author?.fullname ?? t('unknownAuthor'),
+                        time: DateTime.fromISO(r.createdAt).toFormat('yyyy-MM-dd HH:mm'),
+                      })}
+                    </Caption1>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('common:actions.close')}</Button>
+            <Button
+              appearance="primary"
+              disabled={add.isPending}
+              icon={add.isPending ? <Spinner size="tiny" /> : undefined}
+              onClick={submit}
+            >
+              {t('add')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The edit screen's stock: the current quantity, an adjustment with a required reason
+ * (POST /products/{id}/stock-adjustments) and the movement history (DESIGN §3 stock ledger).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Spinner,
+  Subtitle1,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowSwapRegular, HistoryRegular } from '@fluentui/react-icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { pageCount } from '#shared/query';
+import { stockAdjustmentSchema, type Product } from '#shared/schemas/product';
+import { ApiError } from '../../api/http';
+import { useNotify } from '../../app/notify';
+import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
+import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { adjustStock, fetchStockMovements, productKeys } from './products.api';
+
+const HISTORY_PAGE_SIZE = 10;
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  figure: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
+  big: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, lineHeight: 1 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  nowrap: { whiteSpace: 'nowrap' },
+  plus: {
+    color: tokens.colorPaletteGreenForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    textAlign: 'right',
+  },
+  minus: {
+    color: tokens.colorPaletteRedForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    textAlign: 'right',
+  },
+  low: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+type AdjustmentValues = z.input<typeof stockAdjustmentSchema>;
+type AdjustmentOutput = z.output<typeof stockAdjustmentSchema>;
+
+export function StockPanel({ product }: { product: Product }) {
+  const styles = useStyles();
+  const { t } = useTranslation('addproduct');
+  const [page, setPage] = useState(1);
+  const [adjusting, setAdjusting] = useState(false);
+  const movements = useQuery({
+    queryKey: [...productKeys.movements(product._id), page],
+    queryFn: () => fetchStockMovements(product._id, page, HISTORY_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const pages = pageCount(movements.data?.totalCount ?? 0, HISTORY_PAGE_SIZE);
+  const low = product.inStockQuantity <= product.lowStockLevel;
+
+  return (
+    <Card className={styles.card}>
+      <div className={styles.header}>
+        <Subtitle1 as="h2">{t('stock.title')}</Subtitle1>
+        <Button icon={<ArrowSwapRegular />} onClick={() => setAdjusting(true)}>
+          {t('stock.adjust')}
+        </Button>
+      </div>
+      <div className={styles.figure}>
+        <span className={styles.big} data-testid="current-stock">
+          {product.inStockQuantity}
+        </span>
+        <Body1 className={styles.muted}>
+          {t('stock.summary', { amazon: product.amazonStockQuantity, level: product.lowStockLevel })}
+        </Body1>
+      </div>
+      {low && <Caption1 className={styles.low}>{t('stock.low')}</Caption1>}
+      {movements.isPending ? (
+        <LoadingState />
+      ) : movements.isError ? (
+        <ErrorState error={movements.error} onRetry={() => void movements.refetch()} />
+      ) : movements.data.data.length === 0 ? (
+        <EmptyState icon={<HistoryRegular />} title={t('stock.noHistory')} />
+      ) : (
+        <Table size="small" aria-label={t('stock.history')}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('stock.columns.time')}</TableHeaderCell>
+              <TableHeaderCell>{t('stock.columns.change')}</TableHeaderCell>
+              <TableHeaderCell>{t('stock.columns.reason')}</TableHeaderCell>
+              <TableHeaderCell>{t('stock.columns.note')}</TableHeaderCell>
+              <TableHeaderCell>{t('stock.columns.user')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {movements.data.data.map((m) => (
+              <TableRow key={m._id}>
+                <TableCell className={styles.nowrap}>
+                  {DateTime.fromISO(m.createdAt).toFormat('yyyy-MM-dd HH:mm')}
+                </TableCell>
+                <TableCell className={m.quantity > 0 ? styles.plus : styles.minus}>
+                  {m.quantity > 0 ? `+${m.quantity}` : String(m.quantity)}
+                </TableCell>
+                <TableCell className={styles.nowrap}>{t(`stock.reasons.${m.reason}`)}</TableCell>
+                <TableCell>{m.note ?? '—'}</TableCell>
+                <TableCell className={styles.nowrap}>{m.user?.fullname ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {pages > 1 && (
+        <div className={styles.pager}>
+          <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('common:actions.previous')}
+          </Button>
+          <Caption1>{t('common:paging.page', { page, total: pages })}</Caption1>
+          <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t('common:actions.next')}
+          </Button>
+        </div>
+      )}
+      {adjusting && (
+        <AdjustStockDialog
+          product={product}
+          onClose={(done) => {
+            setAdjusting(false);
+            if (done) setPage(1);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function AdjustStockDialog({ product, onClose }: { product: Product; onClose: (done: boolean) => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('addproduct');
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const fieldMessage = useFieldMessage();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AdjustmentValues, unknown, AdjustmentOutput>({
+    resolver: zodResolver(stockAdjustmentSchema),
+    defaultValues: { note: '' },
+  });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const { product: updated } = await adjustStock(product._id, body);
+      notify.success(t('stock.adjusted', { quantity: updated.inStockQuantity }));
+      queryClient.setQueryData(productKeys.one(product._id), updated);
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      onClose(true);
+    } catch (error) {
+      const field =
+        error instanceof ApiError
+          ? error.errors.find((e) => e.field === 'quantity' || e.field === 'note')
+          : undefined;
+      if (field) setError(field.field as 'quantity' | 'note', { message: field.message });
+      else notify.error(errorText(error));
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(_e, data) => !data.open && !isSubmitting && onClose(false)}>
+      <DialogSurface>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <DialogBody>
+            <DialogTitle>{t('stock.adjustTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Body1>{t('stock.adjustIntro', { quantity: product.inStockQuantity })}</Body1>
+              <Field
+                label={t('stock.quantity')}
+                hint={t('stock.quantityHint')}
+                required
+                validationMessage={fieldMessage(errors.quantity)}
+              >
+                <Input
+                  {...register('quantity', {
+                    setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
+                  })}
+                  type="number"
+                  step={1}
+                  autoFocus
+                />
+              </Field>
+              <Field label={t('stock.reason')} required validationMessage={fieldMessage(errors.note)}>
+                <Textarea {...register('note')} maxLength={500} resize="vertical" />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button disabled={isSubmitting} onClick={() => onClose(false)}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={isSubmitting}
+                icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
+              >
+                {t('stock.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+/** The add form of every settings sub-screen (SPEC §2, §5, §8), driven by the resource's config. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  Select,
+  Spinner,
+  Subtitle2,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { HANDLING_FEE_TYPES } from '#shared/constants';
+import { useNotify } from '../../app/notify';
+import { createSetting, settingsKeys } from './settings.api';
+import {
+  handlingFormErrors,
+  type FormFieldKind,
+  type SettingsResource,
+  type SettingsRow,
+} from './settings.resources';
+import { useSettingsMessage } from './use-settings-message';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  submit: { alignSelf: 'flex-start', minWidth: '120px' },
+  unit: { color: tokens.colorNeutralForeground3 },
+});
+
+export function SettingsAddForm<Row extends SettingsRow, Values extends Record<string, string>, Body>({
+  resource,
+}: {
+  resource: SettingsResource<Row, Values, Body>;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  const notify = useNotify();
+  const message = useSettingsMessage();
+  const queryClient = useQueryClient();
+  const { kind, form } = resource;
+  // Keys built from generic field names are plain strings to i18next's types.
+  const text = (key: string) => t(key);
+  const {
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<Values, unknown, Body>({
+    resolver: zodResolver(form.schema, { error: handlingFormErrors }),
+    defaultValues: form.defaults as DefaultValues<Values>,
+  });
+  // Only the handling-charge form has a type; its unit follows the choice.
+  const type = useWatch({ control, name: 'type' as Path<Values> }) as string | undefined;
+
+  const add = useMutation({
+    mutationFn: (body: Body) => createSetting(resource, body),
+    onSuccess: () => {
+      notify.success(t(`${kind}.added`));
+      reset();
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.all(resource.apiPath) });
+    },
+    // SPEC §8: the server's message in a warning toast; what was typed stays.
+    onError: (error) => notify.warning(message(error)),
+  });
+
+  const onSubmit = handleSubmit((body) => add.mutate(body));
+
+  const fieldError = (name: string) => {
+    const error = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    return error ? message(error) : undefined;
+  };
+
+  // Fluent's inputs keep their own state, so they are controlled: reset() must reach them.
+  const renderControl = (name: Path<Values>, fieldKind: FormFieldKind) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, onChange, onBlur } }) => {
+        const common = { ref, name, onBlur, value: String(value) };
+        switch (fieldKind) {
+          case 'text':
+            return (
+              <Input
+                {...common}
+                onChange={(_e, data) => onChange(data.value)}
+                placeholder={text(`${kind}.placeholders.${name}`)}
+              />
+            );
+          case 'feeType':
+            return (
+              <Select {...common} onChange={(_e, data) => onChange(data.value)}>
+                <option value="">{t('types.placeholder')}</option>
+                {HANDLING_FEE_TYPES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`types.${choice}`)}
+                  </option>
+                ))}
+              </Select>
+            );
+          case 'decimal':
+            return (
+              <Input
+                {...common}
+                onChange={(_e, data) => onChange(data.value)}
+                inputMode="decimal"
+                placeholder={text(`${kind}.placeholders.${name}`)}
+                contentAfter={
+                  type === 'percentage' || type === 'amount' ? (
+                    <span className={styles.unit}>{t(`units.${type}`)}</span>
+                  ) : undefined
+                }
+              />
+            );
+        }
+      }}
+    />
+  );
+
+  return (
+    <Card className={styles.card}>
+      <Subtitle2 as="h2">{t(`${kind}.addTitle`)}</Subtitle2>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t(`${kind}.addTitle`)}>
+        {form.fields.map(({ name, kind: fieldKind }) => (
+          <Field
+            key={name}
+            label={text(`${kind}.labels.${name}`)}
+            required
+            validationMessage={fieldError(name)}
+          >
+            {renderControl(name as Path<Values>, fieldKind)}
+          </Field>
+        ))}
+        <Button
+          className={styles.submit}
+          type="submit"
+          appearance="primary"
+          disabled={add.isPending}
+          icon={add.isPending ? <Spinner size="tiny" /> : <AddRegular />}
+        >
+          {t('form.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+/** A settings sub-screen (SPEC §2): the add form on the left third, the table on the right. */
+import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { BREAKPOINTS } from '#shared/constants';
+import { useCurrentUser } from '../auth/current-user';
+import { SettingsAddForm } from './settings-add-form';
+import {
+  categoryResource,
+  handlingChargeResource,
+  manufacturerResource,
+  shippingMethodResource,
+  supplierResource,
+  type SettingsKind,
+  type SettingsResource,
+  type SettingsRow,
+} from './settings.resources';
+import { SettingsTable } from './settings-table';
+
+const useStyles = makeStyles({
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(260px, 1fr) minmax(0, 2fr)',
+    alignItems: 'start',
+    gap: tokens.spacingHorizontalXL,
+    [`@media (max-width: ${BREAKPOINTS.lg - 1}px)`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+});
+
+function SettingsScreen<Row extends SettingsRow, Values extends Record<string, string>, Body>({
+  resource,
+}: {
+  resource: SettingsResource<Row, Values, Body>;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  // Writing settings is for admins (the server enforces it); others may still look things up.
+  const canEdit = useCurrentUser().role === 'admin';
+  return (
+    <div className={styles.layout}>
+      {canEdit ? (
+        <SettingsAddForm resource={resource} />
+      ) : (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>{t('form.readOnly')}</MessageBarBody>
+        </MessageBar>
+      )}
+      <SettingsTable resource={resource} canEdit={canEdit} />
+    </div>
+  );
+}
+
+export default function SettingsResourcePage({ kind }: { kind: SettingsKind }) {
+  // `key` gives each list its own state: moving between sub-screens starts fresh.
+  switch (kind) {
+    case 'category':
+      return <SettingsScreen key={kind} resource={categoryResource} />;
+    case 'manufacturer':
+      return <SettingsScreen key={kind} resource={manufacturerResource} />;
+    case 'supplier':
+      return <SettingsScreen key={kind} resource={supplierResource} />;
+    case 'shippingMethod':
+      return <SettingsScreen key={kind} resource={shippingMethodResource} />;
+    case 'handlingCharges':
+      return <SettingsScreen key={kind} resource={handlingChargeResource} />;
+  }
+}

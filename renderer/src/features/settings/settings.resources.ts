@@ -1,0 +1,244 @@
+/**
+ * The five settings lists (SPEC §2 "Settings", §7) as data: one generic screen reads these
+ * configs, so a rule (paging, editing, confirmation) is written once and holds for all five.
+ */
+import type { z } from 'zod';
+import { MESSAGES } from '#shared/messages';
+import type { SortSpec } from '#shared/query';
+import {
+  categoryCreateSchema,
+  categorySchema,
+  categoryUpdateSchema,
+  handlingFeeCreateSchema,
+  handlingFeeSchema,
+  handlingFeeUpdateSchema,
+  manufacturerCreateSchema,
+  manufacturerSchema,
+  manufacturerUpdateSchema,
+  shippingMethodCreateSchema,
+  shippingMethodSchema,
+  shippingMethodUpdateSchema,
+  supplierCreateSchema,
+  supplierSchema,
+  supplierUpdateSchema,
+  type Category,
+  type HandlingFee,
+} from '#shared/schemas/catalog';
+
+export const SETTINGS_KINDS = [
+  'category',
+  'manufacturer',
+  'supplier',
+  'shippingMethod',
+  'handlingCharges',
+] as const;
+export type SettingsKind = (typeof SETTINGS_KINDS)[number];
+
+/** Route of each sub-screen, spelled as SPEC §2 lists them. */
+export const SETTINGS_PATHS: Record<SettingsKind, string> = {
+  category: '/settings/category',
+  manufacturer: '/settings/Manufacturer',
+  supplier: '/settings/supplier',
+  shippingMethod: '/settings/shippingMethod',
+  handlingCharges: '/settings/handling-charges',
+};
+
+export interface SettingsRow {
+  _id: string;
+  createdAt: string;
+}
+
+/** How a column shows its value. */
+export type ColumnFormat = 'text' | 'date' | 'status' | 'feeType' | 'feeValue';
+
+/** How a double-clicked cell is edited: free text, Active/Inactive, or a decimal number. */
+export type CellEditor = 'text' | 'status' | 'decimal';
+
+export interface CellEdit<Row> {
+  editor: CellEditor;
+  /** The cell's value as the editor holds it. */
+  current(row: Row): string;
+  /** The PUT body that saves `draft` (before validation by the resource's update schema). */
+  body(row: Row, draft: string): Record<string, unknown>;
+}
+
+export interface SettingsColumn<Row> {
+  /** The row field shown, which is also its sort field and its `setting:fields.*` label. */
+  field: keyof Row & string;
+  format: ColumnFormat;
+  /** Present when a double-click edits the cell. */
+  edit?: CellEdit<Row>;
+}
+
+export type FormFieldKind = 'text' | 'feeType' | 'decimal';
+
+export interface SettingsResource<Row extends SettingsRow, Values extends Record<string, string>, Body> {
+  kind: SettingsKind;
+  /** API path segment under /api/v1/. */
+  apiPath: string;
+  rowSchema: z.ZodType<Row>;
+  /** The list filter a search types into: `?name=text` (`?title=text` for handling charges). */
+  searchField: string;
+  columns: readonly SettingsColumn<Row>[];
+  /** What the server sorts by when no sort is asked for. */
+  defaultSort: SortSpec;
+  updateSchema: z.ZodType;
+  form: {
+    fields: readonly { name: keyof Values & string; kind: FormFieldKind }[];
+    defaults: Values;
+    /** The shared create schema: the server validates the very same rules. */
+    schema: z.ZodType<Body, Values>;
+  };
+}
+
+export type NamedSetting = Category;
+type NamedValues = { name: string };
+
+const byNewest: SortSpec = { field: 'createdAt', direction: 'desc' };
+
+const nameColumn: SettingsColumn<NamedSetting> = {
+  field: 'name',
+  format: 'text',
+  edit: {
+    editor: 'text',
+    current: (row) => row.name,
+    // SPEC §7: PUT {name, activeStatus}.
+    body: (row, draft) => ({ name: draft, activeStatus: row.activeStatus }),
+  },
+};
+const createdColumn = { field: 'createdAt', format: 'date' } as const;
+
+function namedResource(
+  kind: 'category' | 'manufacturer' | 'supplier',
+  apiPath: string,
+  rowSchema: z.ZodType<NamedSetting>,
+  createSchema: z.ZodType<{ name: string; activeStatus: boolean }, NamedValues>,
+  updateSchema: z.ZodType,
+): SettingsResource<NamedSetting, NamedValues, { name: string; activeStatus: boolean }> {
+  return {
+    kind,
+    apiPath,
+    rowSchema,
+    searchField: 'name',
+    columns: [
+      nameColumn,
+      createdColumn,
+      {
+        field: 'activeStatus',
+        format: 'status',
+        edit: {
+          editor: 'status',
+          current: (row) => String(row.activeStatus),
+          body: (row, draft) => ({ name: row.name, activeStatus: draft === 'true' }),
+        },
+      },
+    ],
+    defaultSort: byNewest,
+    updateSchema,
+    form: { fields: [{ name: 'name', kind: 'text' }], defaults: { name: '' }, schema: createSchema },
+  };
+}
+
+export const categoryResource = namedResource(
+  'category',
+  'categories',
+  categorySchema,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+);
+export const manufacturerResource = namedResource(
+  'manufacturer',
+  'manufacturers',
+  manufacturerSchema,
+  manufacturerCreateSchema,
+  manufacturerUpdateSchema,
+);
+export const supplierResource = namedResource(
+  'supplier',
+  'suppliers',
+  supplierSchema,
+  supplierCreateSchema,
+  supplierUpdateSchema,
+);
+
+export const shippingMethodResource: SettingsResource<NamedSetting, NamedValues, { name: string }> = {
+  kind: 'shippingMethod',
+  apiPath: 'shipping-methods',
+  rowSchema: shippingMethodSchema,
+  searchField: 'name',
+  // SPEC §2: name and created date only; PUT shipping-methods/{id} {name}.
+  columns: [
+    {
+      ...nameColumn,
+      edit: { editor: 'text', current: (row) => row.name, body: (_row, draft) => ({ name: draft }) },
+    },
+    createdColumn,
+  ],
+  defaultSort: byNewest,
+  updateSchema: shippingMethodUpdateSchema,
+  form: {
+    fields: [{ name: 'name', kind: 'text' }],
+    defaults: { name: '' },
+    schema: shippingMethodCreateSchema,
+  },
+};
+
+type HandlingValues = { title: string; type: string; value: string };
+type HandlingBody = z.output<typeof handlingFeeCreateSchema>;
+
+/** SPEC §7: PUT handling-fees/{id} {title, type, value}; the type goes back unchanged. */
+const handlingBody = (row: HandlingFee, change: Partial<Record<'title' | 'value', string>>) => ({
+  title: row.title,
+  type: row.type,
+  value: row.value,
+  ...change,
+});
+
+export const handlingChargeResource: SettingsResource<HandlingFee, HandlingValues, HandlingBody> = {
+  kind: 'handlingCharges',
+  apiPath: 'handling-fees',
+  rowSchema: handlingFeeSchema,
+  searchField: 'title',
+  columns: [
+    {
+      field: 'title',
+      format: 'text',
+      edit: {
+        editor: 'text',
+        current: (row) => row.title,
+        body: (row, draft) => handlingBody(row, { title: draft }),
+      },
+    },
+    // Read-only once created (SPEC §2): no edit.
+    { field: 'type', format: 'feeType' },
+    {
+      field: 'value',
+      format: 'feeValue',
+      edit: {
+        editor: 'decimal',
+        current: (row) => String(row.value),
+        body: (row, draft) => handlingBody(row, { value: draft }),
+      },
+    },
+    { field: 'createdAt', format: 'date' },
+  ],
+  defaultSort: byNewest,
+  updateSchema: handlingFeeUpdateSchema,
+  form: {
+    fields: [
+      { name: 'title', kind: 'text' },
+      { name: 'type', kind: 'feeType' },
+      { name: 'value', kind: 'decimal' },
+    ],
+    defaults: { title: '', type: '', value: '' },
+    // The form holds every value as text (SPEC §3); the schema also accepts a number.
+    schema: handlingFeeCreateSchema as z.ZodType<HandlingBody, HandlingValues>,
+  },
+};
+
+/**
+ * The placeholder type ('') fails the shared enum with zod's generic text; the form asks for a
+ * choice with the spec's generic required message instead.
+ */
+export const handlingFormErrors = (issue: { path?: PropertyKey[] }) =>
+  issue.path?.[0] === 'type' ? MESSAGES.required : undefined;
