@@ -66,6 +66,8 @@ export const MESSAGES = {
   handlingTypeReadOnly: 'The type of a handling charge cannot be changed',
   nothingToUpdate: 'Nothing to update',
   onePlatformListing: 'Each platform may be listed once',
+  percentOver100: 'A percentage cannot exceed 100',
+  max200: 'Maximum 200 symbols',
 } as const;
 
 /** SPEC §5: a generic required message is the field label followed by ' is required'. */

@@ -217,7 +217,7 @@ export function editHandlingFee(
       ]);
     }
     if (before.type === 'percentage' && changes.value !== undefined && changes.value > 100) {
-      const message = 'A percentage cannot exceed 100';
+      const message = MESSAGES.percentOver100;
       throw badRequest(message, [{ field: 'value', message }]);
     }
     const changed =

@@ -79,7 +79,7 @@ export const handlingFeeCreateSchema = z
   })
   .refine((v) => v.type !== 'percentage' || v.value <= 100, {
     path: ['value'],
-    message: 'A percentage cannot exceed 100',
+    message: MESSAGES.percentOver100,
   });
 /** Type is read-only once created (SPEC §2): an update may not change it. */
 export const handlingFeeUpdateSchema = z.object({

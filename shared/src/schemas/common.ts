@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_DECIMALS, type Currency } from '../constants';
+import { MESSAGES } from '../messages';
 
 export const idSchema = z.string().min(1).max(64);
 /** ISO 8601 UTC timestamp, as every entity's createdAt/updatedAt. */
@@ -43,7 +44,7 @@ export const moneySchema = (currency: Currency) =>
 
 /** A trimmed non-blank name: ' ' is not a name (SPEC §5). */
 export const nameSchema = (message: string) =>
-  z.string({ error: message }).trim().min(1, { message }).max(200, { message: 'Maximum 200 symbols' });
+  z.string({ error: message }).trim().min(1, { message }).max(200, { message: MESSAGES.max200 });
 
 /** Query-string booleans arrive as text. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

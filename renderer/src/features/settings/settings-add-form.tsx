@@ -24,7 +24,7 @@ import {
   type SettingsResource,
   type SettingsRow,
 } from './settings.resources';
-import { useSettingsMessage } from './use-settings-message';
+import { useErrorText } from '../../app/use-error-text';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
@@ -41,7 +41,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
   const styles = useStyles();
   const { t } = useTranslation('setting');
   const notify = useNotify();
-  const message = useSettingsMessage();
+  const message = useErrorText();
   const queryClient = useQueryClient();
   const { kind, form } = resource;
   // Keys built from generic field names are plain strings to i18next's types.

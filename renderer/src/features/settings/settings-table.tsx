@@ -42,7 +42,7 @@ import { useDebouncedValue } from '../../app/use-debounced-value';
 import { nextSort, planEdit, sortParam } from './settings-edit';
 import { fetchSettings, settingsKeys, updateSetting } from './settings.api';
 import type { SettingsColumn, SettingsResource, SettingsRow } from './settings.resources';
-import { useSettingsMessage } from './use-settings-message';
+import { useErrorText } from '../../app/use-error-text';
 
 const PAGE_SIZE = LIMITS.settingsPageSize;
 
@@ -104,7 +104,7 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
   const styles = useStyles();
   const { t, i18n } = useTranslation('setting');
   const notify = useNotify();
-  const message = useSettingsMessage();
+  const message = useErrorText();
   const queryClient = useQueryClient();
   const { kind, columns } = resource;
   const fieldLabel = (field: string) => t(`fields.${field}`);
