@@ -183,9 +183,9 @@ describe.each(targets)('demo data on $name', (target) => {
     const fees = await db().selectFrom('handling_fees').select(['title', 'type', 'value']).execute();
     expect(fees).toEqual(
       expect.arrayContaining([
-        { title: 'Packing material', type: 'amount', value: '300' },
-        { title: 'Payment processing', type: 'percentage', value: '2.5' },
-        { title: 'Inspection', type: 'amount', value: '150' },
+        { title: 'Packing material / 梱包資材', type: 'amount', value: '300' },
+        { title: 'Payment processing / 決済手数料', type: 'percentage', value: '2.5' },
+        { title: 'Inspection / 検品', type: 'amount', value: '150' },
       ]),
     );
     expect((await db().selectFrom('pre_categories').select('id').execute()).length).toBeGreaterThan(5);

@@ -111,11 +111,11 @@ export const DEMO_SHIPPING_METHODS: readonly { name: string; active: boolean }[]
 ];
 
 export const DEMO_HANDLING_FEES: readonly { title: string; type: HandlingFeeType; value: string }[] = [
-  { title: 'Packing material', type: 'amount', value: '300' },
-  { title: 'Payment processing', type: 'percentage', value: '2.5' },
-  { title: 'Inspection', type: 'amount', value: '150' },
-  { title: 'Gift wrapping', type: 'amount', value: '200' },
-  { title: 'Shipping insurance', type: 'percentage', value: '1.2' },
+  { title: 'Packing material / 梱包資材', type: 'amount', value: '300' },
+  { title: 'Payment processing / 決済手数料', type: 'percentage', value: '2.5' },
+  { title: 'Inspection / 検品', type: 'amount', value: '150' },
+  { title: 'Gift wrapping / ギフト包装', type: 'amount', value: '200' },
+  { title: 'Shipping insurance / 配送保険', type: 'percentage', value: '1.2' },
 ];
 
 /** Suggestions offered when a new category is typed (SPEC §9: up to 100 pre-categories). */
