@@ -1,7 +1,5 @@
 import {
   Badge,
-  Body1,
-  Button,
   Caption1,
   Dropdown,
   Field,
@@ -26,6 +24,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useDebouncedValue } from '../../app/use-debounced-value';
 import { languageAtom } from '../../i18n/language.atoms';
 import { auditDiff, formatAuditValue } from './audit-diff';
+import { Pager } from '../../app/pager';
 
 const PAGE_SIZE = 20;
 const ALL = '';
@@ -62,7 +61,6 @@ const useStyles = makeStyles({
   value: { margin: 0, wordBreak: 'break-word' },
   before: { color: tokens.colorPaletteRedForeground1, textDecoration: 'line-through' },
   after: { color: tokens.colorPaletteGreenForeground1 },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
 });
 
 const ACTION_COLOR = { create: 'success', update: 'informative', delete: 'danger' } as const;
@@ -174,15 +172,7 @@ export function AuditLogTab() {
               <AuditEntryView key={entry._id} entry={entry} />
             ))}
           </ul>
-          <div className={styles.pager}>
-            <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t('common:actions.previous')}
-            </Button>
-            <Body1>{t('common:paging.page', { page, total: Math.max(pages, 1) })}</Body1>
-            <Button disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('common:actions.next')}
-            </Button>
-          </div>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </div>

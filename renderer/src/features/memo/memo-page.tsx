@@ -6,12 +6,6 @@ import {
   Card,
   CardFooter,
   CardHeader,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   Menu,
   MenuItem,
@@ -19,7 +13,6 @@ import {
   MenuPopover,
   MenuTrigger,
   SearchBox,
-  Spinner,
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
@@ -43,6 +36,8 @@ import { useDebouncedValue } from '../../app/use-debounced-value';
 import { useErrorText } from '../../app/use-error-text';
 import { MemoEditor } from './memo-editor';
 import { deleteMemo, fetchMemos, memoKeys } from './memos.api';
+import { ConfirmDialog } from '../../app/confirm-dialog';
+import { Pager } from '../../app/pager';
 
 const PAGE_SIZE = 24;
 
@@ -202,43 +197,22 @@ export default function MemoPage() {
         </ul>
       )}
       {memos.data && pages > 1 && (
-        <div className={styles.pager}>
-          <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('common:actions.previous')}
-          </Button>
-          <Body1>{t('common:paging.page', { page, total: pages })}</Body1>
-          <Button disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('common:actions.next')}
-          </Button>
-        </div>
+        <Pager className={styles.pager} page={page} pages={pages} onPage={setPage} />
       )}
       {editing !== null && (
         <MemoEditor memo={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(_e, data) => !data.open && !remove.isPending && setDeleting(null)}
+        title={t('confirm.title')}
+        confirmLabel={t('confirm.submit')}
+        confirmIcon={<DeleteRegular />}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
       >
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('confirm.title')}</DialogTitle>
-            <DialogContent>{deleting && t('confirm.body', { title: deleting.title })}</DialogContent>
-            <DialogActions>
-              <Button disabled={remove.isPending} onClick={() => setDeleting(null)}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                disabled={remove.isPending}
-                icon={remove.isPending ? <Spinner size="tiny" /> : <DeleteRegular />}
-                onClick={() => deleting && remove.mutate(deleting)}
-              >
-                {t('confirm.submit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+        {deleting && t('confirm.body', { title: deleting.title })}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -69,6 +69,7 @@ import {
   type ProductSortField,
 } from './products-list-state';
 import { RemarksDialog } from './remarks-dialog';
+import { Pager } from '../../app/pager';
 
 const COLUMNS_PREFERENCE = 'products.columns';
 
@@ -487,15 +488,7 @@ export default function ProductsPage() {
               ))}
             </Dropdown>
           </div>
-          <div className={styles.pagerGroup}>
-            <Button disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
-              {t('common:actions.previous')}
-            </Button>
-            <Body1>{t('common:paging.page', { page: state.page, total: pages })}</Body1>
-            <Button disabled={state.page >= pages} onClick={() => update({ page: state.page + 1 })}>
-              {t('common:actions.next')}
-            </Button>
-          </div>
+          <Pager page={state.page} pages={pages} onPage={(page) => update({ page })} />
         </div>
       )}
       {remarksFor && (

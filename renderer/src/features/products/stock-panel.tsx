@@ -42,6 +42,7 @@ import { useNotify } from '../../app/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { adjustStock, fetchStockMovements, productKeys } from './products.api';
+import { Pager } from '../../app/pager';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -68,7 +69,6 @@ const useStyles = makeStyles({
     textAlign: 'right',
   },
   low: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
@@ -139,17 +139,7 @@ export function StockPanel({ product }: { product: Product }) {
           </TableBody>
         </Table>
       )}
-      {pages > 1 && (
-        <div className={styles.pager}>
-          <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('common:actions.previous')}
-          </Button>
-          <Caption1>{t('common:paging.page', { page, total: pages })}</Caption1>
-          <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('common:actions.next')}
-          </Button>
-        </div>
-      )}
+      {pages > 1 && <Pager size="small" page={page} pages={pages} onPage={setPage} />}
       {adjusting && (
         <AdjustStockDialog
           product={product}

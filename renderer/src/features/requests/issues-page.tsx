@@ -7,19 +7,12 @@ import {
   Body1,
   Button,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Dropdown,
   Label,
   Link,
   makeStyles,
   Option,
   SearchBox,
-  Spinner,
   Tab,
   Table,
   TableBody,
@@ -50,6 +43,8 @@ import { platform } from '../../platform/platform';
 import { useCurrentUser } from '../auth/current-user';
 import { IssueStatus, requestedOn, useYen } from './issue-parts';
 import { fetchIssues, issueKeys, resolveIssue } from './issues.api';
+import { ConfirmDialog } from '../../app/confirm-dialog';
+import { Pager } from '../../app/pager';
 
 const PAGE_SIZE = 25;
 
@@ -331,48 +326,24 @@ export default function IssuesPage() {
             {t('common:paging.total', { total: issues.data.totalCount })}
           </Body1>
           {pages > 1 && (
-            <div className={styles.actions}>
-              <Button
-                disabled={page <= 1}
-                onClick={() => setView({ resolved: filter, sort, page: page - 1 })}
-              >
-                {t('common:actions.previous')}
-              </Button>
-              <Body1>{t('common:paging.page', { page, total: pages })}</Body1>
-              <Button
-                disabled={page >= pages}
-                onClick={() => setView({ resolved: filter, sort, page: page + 1 })}
-              >
-                {t('common:actions.next')}
-              </Button>
-            </div>
+            <Pager
+              page={page}
+              pages={pages}
+              onPage={(next) => setView({ resolved: filter, sort, page: next })}
+            />
           )}
         </div>
       )}
-      <Dialog
+      <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(_e, data) => !data.open && !resolve.isPending && setPending(null)}
+        title={t('confirm.title')}
+        confirmLabel={t('confirm.submit')}
+        busy={resolve.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && resolve.mutate(pending)}
       >
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('confirm.title')}</DialogTitle>
-            <DialogContent>{pending && t('confirm.body', { title: pending.title })}</DialogContent>
-            <DialogActions>
-              <Button disabled={resolve.isPending} onClick={() => setPending(null)}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                disabled={resolve.isPending}
-                icon={resolve.isPending ? <Spinner size="tiny" /> : undefined}
-                onClick={() => pending && resolve.mutate(pending)}
-              >
-                {t('confirm.submit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+        {pending && t('confirm.body', { title: pending.title })}
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -5,21 +5,13 @@
 import {
   Badge,
   Body1,
-  Button,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
   mergeClasses,
   SearchBox,
   Select,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -43,6 +35,8 @@ import { nextSort, planEdit, sortParam } from './settings-edit';
 import { fetchSettings, settingsKeys, updateSetting } from './settings.api';
 import type { SettingsColumn, SettingsResource, SettingsRow } from './settings.resources';
 import { useErrorText } from '../../app/use-error-text';
+import { ConfirmDialog } from '../../app/confirm-dialog';
+import { Pager } from '../../app/pager';
 
 const PAGE_SIZE = LIMITS.settingsPageSize;
 
@@ -359,43 +353,20 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
         </div>
       )}
       {list.data && pages > 1 && (
-        <div className={styles.pager}>
-          <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('common:actions.previous')}
-          </Button>
-          <Body1>{t('common:paging.page', { page, total: pages })}</Body1>
-          <Button disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('common:actions.next')}
-          </Button>
-        </div>
+        <Pager className={styles.pager} page={page} pages={pages} onPage={setPage} />
       )}
-      <Dialog
+      {/* Close, Escape or a click outside: nothing is saved and the old value returns. */}
+      <ConfirmDialog
         open={pending !== null}
-        // Escape or a click outside is Close: nothing is saved and the old value returns.
-        onOpenChange={(_e, data) => !data.open && !save.isPending && endEdit()}
+        title={t('errors:confirmChanges')}
+        cancelLabel={t('common:actions.close')}
+        confirmLabel={t('common:actions.save')}
+        busy={save.isPending}
+        onCancel={endEdit}
+        onConfirm={() => pending && save.mutate(pending)}
       >
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('errors:confirmChanges')}</DialogTitle>
-            <DialogContent>
-              {pending && t('confirm.body', { field: t(`changeField.${pending.field}`) })}
-            </DialogContent>
-            <DialogActions>
-              <Button disabled={save.isPending} onClick={endEdit}>
-                {t('common:actions.close')}
-              </Button>
-              <Button
-                appearance="primary"
-                disabled={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-                onClick={() => pending && save.mutate(pending)}
-              >
-                {t('common:actions.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+        {pending && t('confirm.body', { field: t(`changeField.${pending.field}`) })}
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -4,12 +4,6 @@ import {
   Body1,
   Button,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   Menu,
   MenuDivider,
@@ -18,7 +12,6 @@ import {
   MenuPopover,
   MenuTrigger,
   SearchBox,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -43,6 +36,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useDebouncedValue } from '../../app/use-debounced-value';
 import { useErrorText } from '../../app/use-error-text';
 import { useCurrentUser } from '../auth/current-user';
+import { ConfirmDialog } from '../../app/confirm-dialog';
+import { Pager } from '../../app/pager';
 
 const PAGE_SIZE = 20;
 
@@ -236,40 +231,18 @@ function UsersTable() {
         </div>
       )}
       {users.data && pages > 1 && (
-        <div className={styles.pager}>
-          <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('common:actions.previous')}
-          </Button>
-          <Body1>{t('common:paging.page', { page, total: pages })}</Body1>
-          <Button disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('common:actions.next')}
-          </Button>
-        </div>
+        <Pager className={styles.pager} page={page} pages={pages} onPage={setPage} />
       )}
-      <Dialog
+      <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(_e, data) => !data.open && !change.isPending && setPending(null)}
+        title={t('confirm.title')}
+        confirmLabel={t('common:actions.confirm')}
+        busy={change.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && change.mutate(pending)}
       >
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('confirm.title')}</DialogTitle>
-            <DialogContent>{pending && describe(pending)}</DialogContent>
-            <DialogActions>
-              <Button disabled={change.isPending} onClick={() => setPending(null)}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                disabled={change.isPending}
-                icon={change.isPending ? <Spinner size="tiny" /> : undefined}
-                onClick={() => pending && change.mutate(pending)}
-              >
-                {t('common:actions.confirm')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+        {pending && describe(pending)}
+      </ConfirmDialog>
     </Card>
   );
 }
