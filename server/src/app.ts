@@ -56,6 +56,7 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
     // The original client sends `categories//{id}` and `shipping-methods/{id}/` (SPEC §7).
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -19,6 +19,11 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Attempts per minute per IP for login and forgot-password. */
   loginRateLimit: number;
+  /**
+   * Behind a reverse proxy or load balancer: which hops' X-Forwarded-For to believe, so the
+   * rate limit and the logs see the client's address, not the proxy's (Fastify `trustProxy`).
+   */
+  trustProxy: boolean | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -58,6 +63,18 @@ const envSchema = z.object({
         : ['app://kura'],
     ),
   KURA_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  KURA_TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v): boolean | string[] => {
+      if (!v || v === 'false') return false;
+      if (v === 'true') return true;
+      return v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -82,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rendererDir: e.KURA_RENDERER_DIR,
     corsOrigins: e.KURA_CORS_ORIGINS,
     loginRateLimit: e.KURA_LOGIN_RATE_LIMIT,
+    trustProxy: e.KURA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -190,3 +190,36 @@ describe.each(testDialects())('rate limits (%s)', (dialect) => {
     expect(forgot.body).toEqual({ message: MESSAGES.tooManyRequests });
   });
 });
+
+describe('rate limits behind a proxy', () => {
+  let direct: TestServer;
+  let proxied: TestServer;
+  beforeAll(async () => {
+    [direct, proxied] = await Promise.all([
+      startTestServer({ dialect: 'sqlite', config: { loginRateLimit: 2 } }),
+      // The test's loopback connection plays the proxy.
+      startTestServer({ dialect: 'sqlite', config: { loginRateLimit: 2, trustProxy: ['127.0.0.1'] } }),
+    ]);
+  });
+  afterAll(() => Promise.all([direct?.close(), proxied?.close()]));
+
+  const attempt = (server: TestServer, clientAddress: string) =>
+    client(server.url).post(
+      '/api/v1/auth/login',
+      { email: 'a@kura.example', password: 'wrong-pass' },
+      { headers: { 'x-forwarded-for': clientAddress } },
+    );
+
+  it('counts each client behind a trusted proxy on its own', async () => {
+    for (let i = 0; i < 2; i += 1) expect((await attempt(proxied, '203.0.113.7')).status).toBe(401);
+    expect((await attempt(proxied, '203.0.113.7')).status).toBe(429);
+    // Another shop's staff behind the same proxy still get in.
+    expect((await attempt(proxied, '198.51.100.20')).status).toBe(401);
+  });
+
+  it('ignores X-Forwarded-For from an untrusted peer, so it cannot dodge the limit', async () => {
+    expect((await attempt(direct, '203.0.113.1')).status).toBe(401);
+    expect((await attempt(direct, '203.0.113.2')).status).toBe(401);
+    expect((await attempt(direct, '203.0.113.3')).status).toBe(429);
+  });
+});

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       rendererDir: 'dist/renderer',
       corsOrigins: ['app://kura'],
       loginRateLimit: 10,
+      trustProxy: false,
       logLevel: 'info',
     });
   });
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       KURA_RENDERER_DIR: '/srv/kura/renderer',
       KURA_CORS_ORIGINS: 'app://kura, https://kura.example',
       KURA_LOGIN_RATE_LIMIT: '5',
+      KURA_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -41,8 +43,12 @@ describe('loadConfig', () => {
       publicUrl: 'https://kura.example',
       corsOrigins: ['app://kura', 'https://kura.example'],
       loginRateLimit: 5,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
     });
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ KURA_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+
     expect(loadConfig({ KURA_BRAND: 'default', KURA_DEMO: 'yes' })).toMatchObject({
       restrictedBrand: false,
       demo: false,
