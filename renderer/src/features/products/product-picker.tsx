@@ -73,9 +73,13 @@ export function ProductPicker({
   const onScan = async (raw: string) => {
     const jan = scannedJan(raw);
     if (!jan) return;
-    const found = await searchProducts(pickerParams(jan));
-    const exact = found.data.filter((p) => p.janCode === jan);
-    if (exact.length === 1 && exact[0]) select(exact[0]);
+    try {
+      const found = await searchProducts(pickerParams(jan));
+      const exact = found.data.filter((p) => p.janCode === jan);
+      if (exact.length === 1 && exact[0]) select(exact[0]);
+    } catch {
+      // The typed digits stay; the list below shows the search and its error as for any text.
+    }
   };
 
   return (
