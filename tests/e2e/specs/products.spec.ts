@@ -14,6 +14,7 @@ interface ApiProduct {
   skuCode: string;
   janCode: string;
   inStockQuantity: number;
+  shelfNumber: string | null;
   lowStockLevel: number;
 }
 
@@ -208,13 +209,22 @@ test('adjust stock by +5 with a reason, then add a remark', async ({ page }) => 
   await expect(remarks.list.getByRole('listitem').first()).toContainText(DEMO_ACCOUNTS.admin.fullname);
 });
 
-test('a scanned JAN in the search box opens that product', async ({ page }) => {
+test('a scanned JAN in the search box shows the product details, and leads on to its edit screen', async ({
+  page,
+}) => {
   const [target] = (await apiProducts('page=1&limit=1&sort=-name')).data;
   if (!target) throw new Error('no demo product');
   const list = new ProductsListPage(page);
   await list.goto(kura.url);
   await list.search.fill(target.janCode);
   await list.search.press('Enter');
+
+  const details = page.getByRole('dialog', { name: 'Product details' });
+  await expect(details).toContainText(target.skuCode);
+  await expect(details).toContainText(target.janCode);
+  await expect(details).toContainText(String(target.inStockQuantity));
+  if (target.shelfNumber) await expect(details).toContainText(target.shelfNumber);
+  await details.getByRole('button', { name: 'Edit product' }).click();
   await expect(page).toHaveURL(new RegExp(`/product-edit\\?id=${target._id}$`));
   await expect(new ProductFormPage(page).sku).toHaveValue(target.skuCode);
 });

@@ -1,6 +1,8 @@
 /**
  * The product-details modal of SPEC §2 (Sales screen): name, SKU, category, manufacturer,
- * JAN code, stock quantity and shelf number. Sales and shipment screens open it by id.
+ * JAN code, stock quantity and shelf number. Sales and shipment screens open it by id; the
+ * product list opens it for a scanned JAN (where is it, how many are there) with a way on to
+ * the edit screen.
  */
 import {
   Button,
@@ -35,9 +37,11 @@ export interface ProductDetailsDialogProps {
   productId: string;
   open: boolean;
   onClose: () => void;
+  /** When given, an "Edit product" button leads on to the edit screen. */
+  onEdit?: () => void;
 }
 
-export function ProductDetailsDialog({ productId, open, onClose }: ProductDetailsDialogProps) {
+export function ProductDetailsDialog({ productId, open, onClose, onEdit }: ProductDetailsDialogProps) {
   const styles = useStyles();
   const { t } = useTranslation('product');
   const productName = useProductName();
@@ -81,6 +85,11 @@ export function ProductDetailsDialog({ productId, open, onClose }: ProductDetail
             )}
           </DialogContent>
           <DialogActions>
+            {onEdit && (
+              <Button disabled={!product.data} onClick={onEdit}>
+                {t('details.edit')}
+              </Button>
+            )}
             <Button appearance="primary" onClick={onClose}>
               {t('common:actions.close')}
             </Button>

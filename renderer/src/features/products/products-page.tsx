@@ -68,6 +68,7 @@ import {
   type ProductListState,
   type ProductSortField,
 } from './products-list-state';
+import { ProductDetailsDialog } from './product-details-dialog';
 import { RemarksDialog } from './remarks-dialog';
 import { Pager } from '../../app/pager';
 
@@ -212,6 +213,7 @@ export default function ProductsPage() {
   const [state, update] = useListState();
   const [search, setSearch] = useState(state.q);
   const [remarksFor, setRemarksFor] = useState<Product | null>(null);
+  const [scanned, setScanned] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const columns = useHiddenColumns();
   const debounced = useDebouncedValue(search.trim());
@@ -247,7 +249,7 @@ export default function ProductsPage() {
     try {
       const found = await searchProducts({ page: 1, limit: 2, extras: { searchString: jan } });
       const only = found.totalcount === 1 ? found.data[0] : undefined;
-      if (only) openProduct(only);
+      if (only) setScanned(only._id);
       else notify.warning(t('errors:noResults'));
     } catch (error) {
       notify.error(errorText(error));
@@ -490,6 +492,14 @@ export default function ProductsPage() {
           </div>
           <Pager page={state.page} pages={pages} onPage={(page) => update({ page })} />
         </div>
+      )}
+      {scanned && (
+        <ProductDetailsDialog
+          productId={scanned}
+          open
+          onClose={() => setScanned(null)}
+          onEdit={() => openProduct({ _id: scanned })}
+        />
       )}
       {remarksFor && (
         <RemarksDialog
