@@ -1,22 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditActions, auditEntrySchema } from '#shared/schemas/misc';
+import { auditEntrySchema } from '#shared/schemas/misc';
 import { listResponse } from '#shared/schemas/common';
-import type { ListSpec } from '#shared/query';
 import { ADMIN_ONLY } from '../http/access';
 import { listQuerySchema, parseList, runList, type ListColumns } from '../http/list';
 import { auditQuery, toAuditEntry } from './audit.repository';
-
-export const auditListSpec: ListSpec = {
-  filters: {
-    entity: 'string',
-    entityId: 'string',
-    userId: 'string',
-    action: { enum: auditActions },
-    at: 'datetime',
-  },
-  sorts: ['at', 'entity'],
-  defaultSort: '-at',
-};
+import { auditListSpec } from '#shared/list-specs';
 
 const auditColumns: ListColumns = {
   columns: {

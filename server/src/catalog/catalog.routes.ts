@@ -2,6 +2,12 @@
  * Settings API (SPEC §7 categories … handling fees, other lookups). Reading is for all staff
  * (order entry and the product form need the lookups); writing is for admins.
  */
+import {
+  handlingFeesListSpec,
+  namedSettingsListSpec,
+  preCategoriesListSpec,
+  shelfNumbersSearchSpec,
+} from '#shared/list-specs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,14 +35,10 @@ import {
   createNamedSetting,
   editHandlingFee,
   editNamedSetting,
-  handlingFeesListSpec,
   listHandlingFees,
   listNamedSettings,
   listPreCategories,
-  namedSettingsListSpec,
-  preCategoriesListSpec,
   searchShelfNumbers,
-  shelfNumbersSearchSpec,
   type NamedSettingResource,
 } from './catalog.service';
 

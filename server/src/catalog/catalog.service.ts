@@ -4,9 +4,8 @@
  * 'Duplicate field' (http/errors.ts), so a race between two admins cannot slip past a pre-check.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { HANDLING_FEE_TYPES } from '#shared/constants';
 import { MESSAGES } from '#shared/messages';
-import type { Filter, ListSpec } from '#shared/query';
+import type { Filter } from '#shared/query';
 import type { HandlingFee, HandlingFeeCreate, NamedCreate, NamedUpdate } from '#shared/schemas/catalog';
 import type { Category } from '#shared/schemas/catalog';
 import type { SessionUser } from '#shared/schemas/auth';
@@ -31,6 +30,12 @@ import {
   updateNamedSetting,
   type NamedSettingTableName,
 } from './catalog.repository';
+import {
+  namedSettingsListSpec,
+  handlingFeesListSpec,
+  preCategoriesListSpec,
+  shelfNumbersSearchSpec,
+} from '#shared/list-specs';
 
 /** `name=text` on a settings list means "contains, any case" (SPEC §7 `?name=text`). */
 export function textFilter(column: string) {
@@ -71,14 +76,6 @@ export const NAMED_SETTINGS = {
     label: 'shipping method',
   },
 } as const satisfies Record<string, NamedSettingResource>;
-
-export const namedSettingsListSpec: ListSpec = {
-  filters: { name: 'string', activeStatus: 'boolean', createdAt: 'datetime', updatedAt: 'datetime' },
-  sorts: ['name', 'activeStatus', 'createdAt', 'updatedAt'],
-  // The row just added shows first, on page 1.
-  defaultSort: '-createdAt',
-  defaultLimit: 10,
-};
 
 const namedColumns = (table: NamedSettingTableName): ListColumns => ({
   columns: {
@@ -148,13 +145,6 @@ export function editNamedSetting(
     return after;
   });
 }
-
-export const handlingFeesListSpec: ListSpec = {
-  filters: { title: 'string', type: { enum: HANDLING_FEE_TYPES }, createdAt: 'datetime' },
-  sorts: ['title', 'type', 'value', 'createdAt', 'updatedAt'],
-  defaultSort: '-createdAt',
-  defaultLimit: 10,
-};
 
 const handlingFeesColumns: ListColumns = {
   columns: {
@@ -240,13 +230,6 @@ export function editHandlingFee(
   });
 }
 
-export const preCategoriesListSpec: ListSpec = {
-  filters: { name: 'string' },
-  sorts: ['name', 'createdAt'],
-  defaultSort: 'name',
-  defaultLimit: 100,
-};
-
 const preCategoriesColumns: ListColumns = {
   columns: { name: 'pre_categories.name', createdAt: 'pre_categories.created_at' },
   caseInsensitiveSorts: ['name'],
@@ -258,14 +241,6 @@ export function listPreCategories(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, preCategoriesListSpec);
   return runList(preCategoriesQuery(db), query, preCategoriesColumns, toPreCategory);
 }
-
-export const shelfNumbersSearchSpec: ListSpec = {
-  filters: {},
-  sorts: ['name'],
-  defaultSort: 'name',
-  defaultLimit: 10,
-  extras: ['searchStr'],
-};
 
 const shelfNumbersColumns: ListColumns = {
   columns: { name: 'shelf_numbers.name' },

@@ -1,11 +1,12 @@
 /** Issues API (SPEC §7): staff file and read product requests; admins resolve them. */
+import { issuesListSpec } from '#shared/list-specs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, listResponse } from '#shared/schemas/common';
 import { issueInputSchema, issueSchema, issueUpdateSchema } from '#shared/schemas/misc';
 import { ADMIN_ONLY, currentUser } from '../http/access';
 import { listQuerySchema } from '../http/list';
-import { createIssue, issuesListSpec, listIssues, resolveIssue } from './issues.service';
+import { createIssue, listIssues, resolveIssue } from './issues.service';
 
 const tags = ['issues'];
 const one = z.object({ data: issueSchema });

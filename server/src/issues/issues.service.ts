@@ -4,7 +4,6 @@
  * time stay, and no audit entry is added.
  */
 import type { Kysely } from 'kysely';
-import type { ListSpec } from '#shared/query';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { Issue } from '#shared/schemas/misc';
 import type { Database } from '../db/database';
@@ -19,13 +18,7 @@ import {
   toIssue,
   type NewIssue,
 } from './issues.repository';
-
-export const issuesListSpec: ListSpec = {
-  filters: { resolved: 'boolean', createdBy: 'string', createdAt: 'datetime', resolvedAt: 'datetime' },
-  sorts: ['createdAt', 'updatedAt', 'resolvedAt', 'title', 'resolved', 'expectedPrice', 'quantity'],
-  defaultSort: '-createdAt',
-  extras: ['searchStr'],
-};
+import { issuesListSpec } from '#shared/list-specs';
 
 const issuesColumns: ListColumns = {
   columns: {

@@ -1,11 +1,12 @@
 /** Memo API: the team's shared notes, for all staff. */
+import { memosListSpec } from '#shared/list-specs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, listResponse } from '#shared/schemas/common';
 import { memoInputSchema, memoSchema, memoUpdateSchema } from '#shared/schemas/misc';
 import { currentUser } from '../http/access';
 import { listQuerySchema } from '../http/list';
-import { createMemo, editMemo, listMemos, memosListSpec, removeMemo } from './memos.service';
+import { createMemo, editMemo, listMemos, removeMemo } from './memos.service';
 
 const tags = ['memos'];
 const idParams = z.object({ id: idSchema });

@@ -4,7 +4,6 @@
  * audit log keeps every change and deletion.
  */
 import type { Kysely } from 'kysely';
-import type { ListSpec } from '#shared/query';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { Memo } from '#shared/schemas/misc';
 import type { Database } from '../db/database';
@@ -12,13 +11,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { notFound } from '../http/errors';
 import { containsText, parseList, runList, type ListColumns } from '../http/list';
 import { deleteMemo, findMemo, insertMemo, memosQuery, toMemo, updateMemo } from './memos.repository';
-
-export const memosListSpec: ListSpec = {
-  filters: { authorId: 'string', createdAt: 'datetime', updatedAt: 'datetime' },
-  sorts: ['updatedAt', 'createdAt', 'title'],
-  defaultSort: '-updatedAt',
-  extras: ['searchStr'],
-};
+import { memosListSpec } from '#shared/list-specs';
 
 const memosColumns: ListColumns = {
   columns: {

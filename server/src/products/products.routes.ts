@@ -2,6 +2,12 @@
  * Products API (SPEC §7 products). Search and a single product are for all staff (order
  * entry picks products with them); everything else is for admins.
  */
+import {
+  productsListSpec,
+  productsSearchSpec,
+  remarksListSpec,
+  stockMovementsListSpec,
+} from '#shared/list-specs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, listResponse, searchResponse } from '#shared/schemas/common';
@@ -26,11 +32,7 @@ import {
   listProducts,
   listRemarks,
   listStockMovements,
-  productsListSpec,
-  productsSearchSpec,
-  remarksListSpec,
   searchProducts,
-  stockMovementsListSpec,
   updateProduct,
 } from './products.service';
 

@@ -3,8 +3,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { LIMITS } from '#shared/constants';
 import { isValidJan } from '#shared/domain/jan';
 import { MESSAGES, inactiveReference, unknownReference } from '#shared/messages';
-import { stockMovementReasons } from '#shared/schemas/product';
-import type { Filter, ListSpec } from '#shared/query';
+import type { Filter } from '#shared/query';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { SearchResponse } from '#shared/schemas/common';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
@@ -39,43 +38,12 @@ import {
   updateProductFields,
   type ProductFields,
 } from './products.repository';
-
-export const productsListSpec: ListSpec = {
-  filters: {
-    activeStatus: 'boolean',
-    lowStock: 'boolean',
-    categoryId: 'string',
-    manufacturerId: 'string',
-    supplierId: 'string',
-    name: 'string',
-    skuCode: 'string',
-    janCode: 'string',
-    shelfNumber: 'string',
-    inStockQuantity: 'number',
-    amazonStockQuantity: 'number',
-    releaseDate: 'date',
-    createdAt: 'datetime',
-    updatedAt: 'datetime',
-  },
-  sorts: [
-    'name',
-    'skuCode',
-    'janCode',
-    'inStockQuantity',
-    'amazonStockQuantity',
-    'releaseDate',
-    'updatedAt',
-    'createdAt',
-    'lastOrderDate',
-    'monthlyQuantity',
-    'lowStockLevel',
-  ],
-  defaultSort: '-updatedAt',
-  defaultLimit: LIMITS.searchLimit,
-};
-
-/** The search endpoint takes the list's filters plus the text. */
-export const productsSearchSpec: ListSpec = { ...productsListSpec, extras: ['searchString'] };
+import {
+  productsListSpec,
+  productsSearchSpec,
+  stockMovementsListSpec,
+  remarksListSpec,
+} from '#shared/list-specs';
 
 const lowered = (filter: Filter): Filter => ({
   ...filter,
@@ -337,13 +305,6 @@ export function adjustStock(
   });
 }
 
-export const stockMovementsListSpec: ListSpec = {
-  filters: { reason: { enum: stockMovementReasons }, createdAt: 'datetime' },
-  sorts: ['createdAt'],
-  defaultSort: '-createdAt',
-  defaultLimit: LIMITS.searchLimit,
-};
-
 const stockMovementsColumns: ListColumns = {
   columns: {
     reason: 'stock_movements.reason',
@@ -362,13 +323,6 @@ export async function listStockMovements(db: Kysely<Database>, productId: string
   await requireProduct(db, productId);
   return runList(stockMovementsQuery(db, productId), query, stockMovementsColumns, toStockMovement);
 }
-
-export const remarksListSpec: ListSpec = {
-  filters: { createdAt: 'datetime' },
-  sorts: ['createdAt'],
-  defaultSort: '-createdAt',
-  defaultLimit: LIMITS.lookupListLimit,
-};
 
 const remarksColumns: ListColumns = {
   columns: { createdAt: 'product_remarks.created_at' },

@@ -1,10 +1,11 @@
+import { usersListSpec } from '#shared/list-specs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, listResponse, searchResponse } from '#shared/schemas/common';
 import { userSchema, userUpdateSchema } from '#shared/schemas/auth';
 import { ADMIN_ONLY, currentUser } from '../http/access';
 import { listQuerySchema } from '../http/list';
-import { listUsers, searchUsers, updateUser, usersListSpec } from './users.service';
+import { listUsers, searchUsers, updateUser } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,29 +1,14 @@
 /** The admin's Users screen: list accounts, grant roles, deactivate. */
 import { sql, type Kysely } from 'kysely';
-import { ROLES } from '#shared/constants';
 import { MESSAGES } from '#shared/messages';
-import type { ListQuery, ListSpec } from '#shared/query';
+import type { ListQuery } from '#shared/query';
 import type { SessionUser, User, UserUpdate } from '#shared/schemas/auth';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { deleteUserSessions, findUserById, toUser } from '../auth/auth.repository';
 import { badRequest, notFound } from '../http/errors';
 import { compare, containsText, parseList, runList, runSearch, type ListColumns } from '../http/list';
-
-export const usersListSpec: ListSpec = {
-  filters: {
-    // 'none' finds accounts still waiting for a role.
-    role: { enum: [...ROLES, 'none'] },
-    active: 'boolean',
-    email: 'string',
-    username: 'string',
-    createdAt: 'datetime',
-    lastLoginAt: 'datetime',
-  },
-  sorts: ['fullname', 'email', 'username', 'role', 'createdAt', 'lastLoginAt'],
-  defaultSort: '-createdAt',
-  extras: ['searchStr'],
-};
+import { usersListSpec } from '#shared/list-specs';
 
 const usersColumns: ListColumns = {
   columns: {

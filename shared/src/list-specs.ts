@@ -1,0 +1,131 @@
+/**
+ * What each list and search endpoint may filter and sort on, once for the server (which
+ * parses requests with them) and the screens (which build requests and offer sort headers
+ * from them), so the two can never disagree.
+ */
+import { HANDLING_FEE_TYPES, LIMITS, ROLES } from './constants';
+import type { ListSpec } from './query';
+import { auditActions } from './schemas/misc';
+import { stockMovementReasons } from './schemas/product';
+
+export const namedSettingsListSpec: ListSpec = {
+  filters: { name: 'string', activeStatus: 'boolean', createdAt: 'datetime', updatedAt: 'datetime' },
+  sorts: ['name', 'activeStatus', 'createdAt', 'updatedAt'],
+  // The row just added shows first, on page 1.
+  defaultSort: '-createdAt',
+  defaultLimit: 10,
+};
+
+export const handlingFeesListSpec: ListSpec = {
+  filters: { title: 'string', type: { enum: HANDLING_FEE_TYPES }, createdAt: 'datetime' },
+  sorts: ['title', 'type', 'value', 'createdAt', 'updatedAt'],
+  defaultSort: '-createdAt',
+  defaultLimit: 10,
+};
+
+export const preCategoriesListSpec: ListSpec = {
+  filters: { name: 'string' },
+  sorts: ['name', 'createdAt'],
+  defaultSort: 'name',
+  defaultLimit: 100,
+};
+
+export const shelfNumbersSearchSpec: ListSpec = {
+  filters: {},
+  sorts: ['name'],
+  defaultSort: 'name',
+  defaultLimit: 10,
+  extras: ['searchStr'],
+};
+
+export const usersListSpec: ListSpec = {
+  filters: {
+    // 'none' finds accounts still waiting for a role.
+    role: { enum: [...ROLES, 'none'] },
+    active: 'boolean',
+    email: 'string',
+    username: 'string',
+    createdAt: 'datetime',
+    lastLoginAt: 'datetime',
+  },
+  sorts: ['fullname', 'email', 'username', 'role', 'createdAt', 'lastLoginAt'],
+  defaultSort: '-createdAt',
+  extras: ['searchStr'],
+};
+
+export const issuesListSpec: ListSpec = {
+  filters: { resolved: 'boolean', createdBy: 'string', createdAt: 'datetime', resolvedAt: 'datetime' },
+  sorts: ['createdAt', 'updatedAt', 'resolvedAt', 'title', 'resolved', 'expectedPrice', 'quantity'],
+  defaultSort: '-createdAt',
+  extras: ['searchStr'],
+};
+
+export const auditListSpec: ListSpec = {
+  filters: {
+    entity: 'string',
+    entityId: 'string',
+    userId: 'string',
+    action: { enum: auditActions },
+    at: 'datetime',
+  },
+  sorts: ['at', 'entity'],
+  defaultSort: '-at',
+};
+
+export const productsListSpec: ListSpec = {
+  filters: {
+    activeStatus: 'boolean',
+    lowStock: 'boolean',
+    categoryId: 'string',
+    manufacturerId: 'string',
+    supplierId: 'string',
+    name: 'string',
+    skuCode: 'string',
+    janCode: 'string',
+    shelfNumber: 'string',
+    inStockQuantity: 'number',
+    amazonStockQuantity: 'number',
+    releaseDate: 'date',
+    createdAt: 'datetime',
+    updatedAt: 'datetime',
+  },
+  sorts: [
+    'name',
+    'skuCode',
+    'janCode',
+    'inStockQuantity',
+    'amazonStockQuantity',
+    'releaseDate',
+    'updatedAt',
+    'createdAt',
+    'lastOrderDate',
+    'monthlyQuantity',
+    'lowStockLevel',
+  ],
+  defaultSort: '-updatedAt',
+  defaultLimit: LIMITS.searchLimit,
+};
+
+/** The search endpoint takes the list's filters plus the text. */
+export const productsSearchSpec: ListSpec = { ...productsListSpec, extras: ['searchString'] };
+
+export const stockMovementsListSpec: ListSpec = {
+  filters: { reason: { enum: stockMovementReasons }, createdAt: 'datetime' },
+  sorts: ['createdAt'],
+  defaultSort: '-createdAt',
+  defaultLimit: LIMITS.searchLimit,
+};
+
+export const remarksListSpec: ListSpec = {
+  filters: { createdAt: 'datetime' },
+  sorts: ['createdAt'],
+  defaultSort: '-createdAt',
+  defaultLimit: LIMITS.lookupListLimit,
+};
+
+export const memosListSpec: ListSpec = {
+  filters: { authorId: 'string', createdAt: 'datetime', updatedAt: 'datetime' },
+  sorts: ['updatedAt', 'createdAt', 'title'],
+  defaultSort: '-updatedAt',
+  extras: ['searchStr'],
+};
