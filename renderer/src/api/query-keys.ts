@@ -1,11 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ListParams } from '#shared/query';
 
-/** Every TanStack Query key of the renderer, so invalidation never misses a spelling. */
+/**
+ * Every TanStack Query key of the renderer, so invalidation never misses a spelling. Each
+ * resource's keys start with its `all`, so invalidating `all` reaches every list, search and
+ * single row of it.
+ */
 export const queryKeys = {
   config: ['config'] as const,
   verify: ['auth', 'verify'] as const,
   me: ['auth', 'me'] as const,
-  users: (params: ListParams) => ['users', params] as const,
-  usersAll: ['users'] as const,
-  auditLogs: (params: ListParams) => ['audit-logs', params] as const,
+  users: {
+    all: ['users'] as const,
+    list: (params: ListParams) => ['users', 'list', params] as const,
+  },
+  auditLogs: {
+    all: ['audit-logs'] as const,
+    list: (params: ListParams) => ['audit-logs', 'list', params] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    list: (params: ListParams) => ['products', 'list', params] as const,
+    search: (params: ListParams) => ['products', 'search', params] as const,
+    one: (id: string) => ['products', 'one', id] as const,
+    movements: (id: string, page: number) => ['products', 'movements', id, page] as const,
+    remarks: (id: string) => ['products', 'remarks', id] as const,
+  },
+  /** The active categories, manufacturers or suppliers a product form offers. */
+  lookups: (resource: string) => ['lookups', resource] as const,
+  shelfNumbers: (text: string) => ['shelf-numbers', text] as const,
+  preference: (id: string) => ['user-preferences', id] as const,
+  memos: {
+    all: ['memos'] as const,
+    list: (params: ListParams) => ['memos', 'list', params] as const,
+  },
+  issues: {
+    all: ['issues'] as const,
+    list: (params: ListParams) => ['issues', 'list', params] as const,
+  },
+  settings: {
+    /** Every list of one settings resource, whatever its page, sort or search. */
+    all: (apiPath: string) => ['settings', apiPath] as const,
+    list: (apiPath: string, params: ListParams) => ['settings', apiPath, params] as const,
+  },
+};
+
+/** What to refetch after a change, named by what changed. */
+export const invalidate = {
+  users: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.users.all }),
+  products: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.products.all }),
+  memos: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.memos.all }),
+  issues: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.issues.all }),
+  settings: (client: QueryClient, apiPath: string) =>
+    client.invalidateQueries({ queryKey: queryKeys.settings.all(apiPath) }),
 };

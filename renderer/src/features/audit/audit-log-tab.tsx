@@ -3,35 +3,34 @@ import {
   Caption1,
   Dropdown,
   Field,
-  Input,
   makeStyles,
   Option,
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
 import { HistoryRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { DateTime } from 'luxon';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageCount } from '#shared/query';
+import { auditListSpec } from '#shared/list-specs';
 import type { AuditEntry } from '#shared/schemas/misc';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { queryKeys } from '../../api/query-keys';
 import { fetchUsers } from '../../api/users.api';
-import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
-import { useDebouncedValue } from '../../app/use-debounced-value';
+import { ListScaffold } from '../../app/list-screen/list-scaffold';
+import type { ListFilter } from '../../app/list-screen/list-state';
+import { useListScreen } from '../../app/list-screen/use-list-screen';
 import { languageAtom } from '../../i18n/language.atoms';
 import { auditDiff, formatAuditValue } from './audit-diff';
-import { Pager } from '../../app/pager';
 
-const PAGE_SIZE = 20;
 const ALL = '';
+/** Whose changes: one user's id, or everyone's. */
+const userFilter: ListFilter = { default: ALL, toFilters: (userId) => ({ userId: userId || undefined }) };
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  filters: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM },
+  root: { gap: tokens.spacingVerticalM },
+  userField: { flexGrow: 1, minWidth: '160px' },
   list: {
     listStyle: 'none',
     margin: 0,
@@ -108,47 +107,43 @@ function AuditEntryView({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** The audit-log tab of the slide-out panel: real data, admins only (issue 2). */
+/**
+ * The audit-log tab of the slide-out panel, admins only. The panel opens over any page, so the
+ * list keeps its state to itself rather than in that page's URL.
+ */
 export function AuditLogTab() {
   const styles = useStyles();
   const { t } = useTranslation('shell');
-  const [entityText, setEntityText] = useState('');
-  const [userId, setUserId] = useState(ALL);
-  const [page, setPage] = useState(1);
-  const entity = useDebouncedValue(entityText.trim());
-
-  const params = { page, limit: PAGE_SIZE, sort: '-at', filters: { entity, userId } };
-  const logs = useQuery({
-    queryKey: queryKeys.auditLogs(params),
-    queryFn: () => fetchAuditLogs(params),
-    placeholderData: keepPreviousData,
+  const list = useListScreen({
+    spec: auditListSpec,
+    stateIn: 'memory',
+    searchParam: 'entity',
+    pageSizes: [20],
+    filters: { userId: userFilter },
+    queryKey: queryKeys.auditLogs.list,
+    fetch: fetchAuditLogs,
   });
   const userParams = { page: 1, limit: 100 };
-  const users = useQuery({ queryKey: queryKeys.users(userParams), queryFn: () => fetchUsers(userParams) });
-  const pages = pageCount(logs.data?.totalCount ?? 0, PAGE_SIZE);
+  const users = useQuery({
+    queryKey: queryKeys.users.list(userParams),
+    queryFn: () => fetchUsers(userParams),
+  });
+  const userId = list.state.filters.userId;
   const selectedUser = users.data?.data.find((u) => u._id === userId);
 
   return (
-    <div className={styles.root}>
-      <div className={styles.filters}>
-        <Field label={t('audit.entity')}>
-          <Input
-            value={entityText}
-            placeholder={t('audit.entityPlaceholder')}
-            onChange={(_e, data) => {
-              setEntityText(data.value);
-              setPage(1);
-            }}
-          />
-        </Field>
-        <Field label={t('audit.user')}>
+    <ListScaffold
+      list={list}
+      frame="plain"
+      className={styles.root}
+      label={t('panel.tabs.audit')}
+      search={{ label: t('audit.entity'), placeholder: t('audit.entityPlaceholder'), field: true }}
+      filters={
+        <Field className={styles.userField} label={t('audit.user')}>
           <Dropdown
             value={selectedUser?.fullname ?? t('audit.allUsers')}
             selectedOptions={[userId]}
-            onOptionSelect={(_e, data) => {
-              setUserId(data.optionValue ?? ALL);
-              setPage(1);
-            }}
+            onOptionSelect={(_e, data) => list.setFilter('userId', data.optionValue ?? ALL)}
           >
             <Option value={ALL}>{t('audit.allUsers')}</Option>
             {(users.data?.data ?? []).map((u) => (
@@ -158,23 +153,15 @@ export function AuditLogTab() {
             ))}
           </Dropdown>
         </Field>
-      </div>
-      {logs.isPending ? (
-        <LoadingState />
-      ) : logs.isError ? (
-        <ErrorState error={logs.error} onRetry={() => void logs.refetch()} />
-      ) : logs.data.data.length === 0 ? (
-        <EmptyState icon={<HistoryRegular />} title={t('audit.empty')} />
-      ) : (
-        <>
-          <ul className={styles.list} aria-busy={logs.isFetching}>
-            {logs.data.data.map((entry) => (
-              <AuditEntryView key={entry._id} entry={entry} />
-            ))}
-          </ul>
-          <Pager page={page} pages={pages} onPage={setPage} />
-        </>
+      }
+      empty={{ icon: <HistoryRegular />, title: t('audit.empty') }}
+      renderRows={(entries, busy) => (
+        <ul className={styles.list} aria-label={t('panel.tabs.audit')} aria-busy={busy}>
+          {entries.map((entry) => (
+            <AuditEntryView key={entry._id} entry={entry} />
+          ))}
+        </ul>
       )}
-    </div>
+    />
   );
 }

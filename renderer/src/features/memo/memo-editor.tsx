@@ -22,7 +22,8 @@ import type { z } from 'zod';
 import { memoInputSchema, type Memo, type MemoInput } from '#shared/schemas/misc';
 import { useNotify } from '../../app/notify';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
-import { createMemo, memoKeys, updateMemo } from './memos.api';
+import { createMemo, updateMemo } from './memos.api';
+import { invalidate } from '../../api/query-keys';
 
 const useStyles = makeStyles({
   surface: { width: '640px', maxWidth: 'calc(100vw - 32px)' },
@@ -57,7 +58,7 @@ export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () =
     onSuccess: (saved) => {
       notify.success(t(memo ? 'toasts.updated' : 'toasts.created', { title: saved.title }));
       onClose();
-      return queryClient.invalidateQueries({ queryKey: memoKeys.all });
+      return invalidate.memos(queryClient);
     },
     onError: (error) => notify.error(errorText(error)),
   });

@@ -1,4 +1,4 @@
-/** /memo: the team's shared notes (issue 3): search, write, edit, delete with confirmation. */
+/** /memo: the team's shared notes: search, write, edit, delete with confirmation. */
 import {
   Body1,
   Button,
@@ -12,7 +12,6 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  SearchBox,
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
@@ -24,33 +23,22 @@ import {
   NoteRegular,
   PersonRegular,
 } from '@fluentui/react-icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageCount } from '#shared/query';
+import { memosListSpec } from '#shared/list-specs';
 import type { Memo } from '#shared/schemas/misc';
 import { useNotify } from '../../app/notify';
-import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
-import { useDebouncedValue } from '../../app/use-debounced-value';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { ListScaffold } from '../../app/list-screen/list-scaffold';
+import { useListScreen } from '../../app/list-screen/use-list-screen';
 import { useErrorText } from '../../app/use-error-text';
 import { MemoEditor } from './memo-editor';
-import { deleteMemo, fetchMemos, memoKeys } from './memos.api';
+import { deleteMemo, fetchMemos } from './memos.api';
 import { ConfirmDialog } from '../../app/confirm-dialog';
-import { Pager } from '../../app/pager';
-
-const PAGE_SIZE = 24;
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  toolbar: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  search: { width: '320px', maxWidth: '100%' },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
@@ -79,7 +67,6 @@ const useStyles = makeStyles({
     paddingTop: tokens.spacingVerticalS,
   },
   author: { display: 'flex', alignItems: 'center', gap: '4px', minWidth: 0 },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingHorizontalM },
 });
 
 /** null: closed; 'new': a new memo; a memo: that one is being edited. */
@@ -91,24 +78,21 @@ export default function MemoPage() {
   const notify = useNotify();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Memo | null>(null);
-  const searchStr = useDebouncedValue(search.trim());
-
-  const params = { page, limit: PAGE_SIZE, sort: '-updatedAt', extras: { searchStr } };
-  const memos = useQuery({
-    queryKey: memoKeys.list(params),
-    queryFn: () => fetchMemos(params),
-    placeholderData: keepPreviousData,
+  const list = useListScreen({
+    spec: memosListSpec,
+    searchParam: 'searchStr',
+    pageSizes: [24],
+    queryKey: queryKeys.memos.list,
+    fetch: fetchMemos,
   });
   const remove = useMutation({
     mutationFn: (memo: Memo) => deleteMemo(memo._id),
     onSuccess: (_data, memo) => {
       notify.success(t('toasts.deleted', { title: memo.title }));
       setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: memoKeys.all });
+      return invalidate.memos(queryClient);
     },
     onError: (error) => {
       notify.error(errorText(error));
@@ -116,39 +100,27 @@ export default function MemoPage() {
     },
   });
 
-  const pages = pageCount(memos.data?.totalCount ?? 0, PAGE_SIZE);
   const updated = (iso: string) => DateTime.fromISO(iso).toFormat('yyyy-MM-dd HH:mm');
 
   return (
-    <div className={styles.page}>
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          aria-label={t('search')}
-          placeholder={t('search')}
-          value={search}
-          onChange={(_e, data) => {
-            setSearch(data.value);
-            setPage(1);
-          }}
-        />
+    <ListScaffold
+      list={list}
+      frame="plain"
+      label={t('title')}
+      search={{ label: t('search') }}
+      actions={
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
           {t('new')}
         </Button>
-      </div>
-      {memos.isPending ? (
-        <LoadingState />
-      ) : memos.isError ? (
-        <ErrorState error={memos.error} onRetry={() => void memos.refetch()} />
-      ) : memos.data.data.length === 0 ? (
-        <Card>
-          <EmptyState icon={<NoteRegular />} title={searchStr ? t('emptySearch') : t('empty')}>
-            {searchStr ? undefined : t('emptyBody')}
-          </EmptyState>
-        </Card>
-      ) : (
-        <ul className={styles.grid} aria-label={t('title')} aria-busy={memos.isFetching}>
-          {memos.data.data.map((memo) => (
+      }
+      empty={{
+        icon: <NoteRegular />,
+        title: list.searching ? t('emptySearch') : t('empty'),
+        body: list.searching ? undefined : t('emptyBody'),
+      }}
+      renderRows={(memos, busy) => (
+        <ul className={styles.grid} aria-label={t('title')} aria-busy={busy}>
+          {memos.map((memo) => (
             <li key={memo._id}>
               <Card className={styles.card} role="article" aria-label={memo.title}>
                 <CardHeader
@@ -196,9 +168,7 @@ export default function MemoPage() {
           ))}
         </ul>
       )}
-      {memos.data && pages > 1 && (
-        <Pager className={styles.pager} page={page} pages={pages} onPage={setPage} />
-      )}
+    >
       {editing !== null && (
         <MemoEditor memo={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
@@ -213,6 +183,6 @@ export default function MemoPage() {
       >
         {deleting && t('confirm.body', { title: deleting.title })}
       </ConfirmDialog>
-    </div>
+    </ListScaffold>
   );
 }

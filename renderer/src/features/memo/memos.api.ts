@@ -1,14 +1,9 @@
-/** Calls of the memo board and their query keys. */
+/** Calls of the memo board. */
 import { z } from 'zod';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { listResponse } from '#shared/schemas/common';
 import { memoSchema, type MemoInput } from '#shared/schemas/misc';
 import { request } from '../../api/http';
-
-export const memoKeys = {
-  all: ['memos'] as const,
-  list: (params: ListParams) => ['memos', 'list', params] as const,
-};
 
 const memosResponse = listResponse(memoSchema);
 const oneMemo = z.object({ data: memoSchema });

@@ -19,7 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../app/page-state';
 import { useProductName } from './product-name';
-import { fetchProduct, productKeys } from './products.api';
+import { queryKeys } from '../../api/query-keys';
+import { fetchProduct } from './products.api';
 
 const useStyles = makeStyles({
   list: {
@@ -46,7 +47,7 @@ export function ProductDetailsDialog({ productId, open, onClose, onEdit }: Produ
   const { t } = useTranslation('product');
   const productName = useProductName();
   const product = useQuery({
-    queryKey: productKeys.one(productId),
+    queryKey: queryKeys.products.one(productId),
     queryFn: () => fetchProduct(productId),
     enabled: open && productId !== '',
   });

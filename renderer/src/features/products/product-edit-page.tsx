@@ -10,7 +10,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { ApiError } from '../../api/http';
 import { ProductForm, productValues } from './product-form';
 import { useProductName } from './product-name';
-import { fetchProduct, productKeys, updateProduct } from './products.api';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { fetchProduct, updateProduct } from './products.api';
 import { RemarksDialog } from './remarks-dialog';
 import { StockPanel } from './stock-panel';
 
@@ -36,7 +37,7 @@ export default function ProductEditPage() {
   const [remarksOpen, setRemarksOpen] = useState(false);
   const id = useSearchParams()[0].get('id') ?? '';
   const product = useQuery({
-    queryKey: productKeys.one(id),
+    queryKey: queryKeys.products.one(id),
     queryFn: () => fetchProduct(id),
     enabled: id !== '',
   });
@@ -67,7 +68,7 @@ export default function ProductEditPage() {
           const { inStockQuantity: _stock, ...update } = values;
           await updateProduct(current._id, update);
           notify.success(t('errors:productUpdated'));
-          await queryClient.invalidateQueries({ queryKey: productKeys.all });
+          await invalidate.products(queryClient);
           void navigate('/products');
         }}
       />

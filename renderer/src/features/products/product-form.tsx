@@ -40,7 +40,8 @@ import { ApiError } from '../../api/http';
 import { useDebouncedValue } from '../../app/use-debounced-value';
 import { useNotify } from '../../app/notify';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
-import { fetchActiveLookups, productKeys, searchShelfNumbers, type LookupResource } from './products.api';
+import { fetchActiveLookups, searchShelfNumbers, type LookupResource } from './products.api';
+import { queryKeys } from '../../api/query-keys';
 
 export type ProductFormValues = z.input<typeof productFieldsSchema>;
 export type ProductFormOutput = z.output<typeof productFieldsSchema>;
@@ -140,7 +141,7 @@ interface LookupOption {
 /** Active entries to choose from, plus any inactive one the product already has (it stays, marked). */
 function useLookup(resource: LookupResource, assigned: readonly { _id: string; name: string }[]) {
   const query = useQuery({
-    queryKey: productKeys.lookups(resource),
+    queryKey: queryKeys.lookups(resource),
     queryFn: () => fetchActiveLookups(resource),
     staleTime: 60_000,
   });
@@ -490,7 +491,7 @@ function ShelfNumberField({
   const text = useDebouncedValue(value.trim());
   const [open, setOpen] = useState(false);
   const suggestions = useQuery({
-    queryKey: productKeys.shelfNumbers(text),
+    queryKey: queryKeys.shelfNumbers(text),
     queryFn: () => searchShelfNumbers(text),
     enabled: open,
     staleTime: 30_000,

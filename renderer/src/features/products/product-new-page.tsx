@@ -5,7 +5,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useNotify } from '../../app/notify';
 import { useErrorText } from '../../app/use-error-text';
 import { emptyProductValues, ProductForm, type ProductPrefillState } from './product-form';
-import { createProduct, productKeys, resolveIssue } from './products.api';
+import { invalidate } from '../../api/query-keys';
+import { createProduct, resolveIssue } from './products.api';
 
 export default function ProductNewPage() {
   const { t } = useTranslation('addproduct');
@@ -32,9 +33,9 @@ export default function ProductNewPage() {
             // The product exists either way; the request can still be resolved on /issues.
             notify.warning(errorText(error));
           }
-          await queryClient.invalidateQueries({ queryKey: ['issues'] });
+          await invalidate.issues(queryClient);
         }
-        await queryClient.invalidateQueries({ queryKey: productKeys.all });
+        await invalidate.products(queryClient);
         void navigate('/products');
       }}
     />

@@ -14,7 +14,8 @@ import { useDebouncedValue } from '../../app/use-debounced-value';
 import { useErrorText } from '../../app/use-error-text';
 import { scannedJan } from './jan-scan';
 import { useProductName } from './product-name';
-import { productKeys, searchProducts } from './products.api';
+import { queryKeys } from '../../api/query-keys';
+import { searchProducts } from './products.api';
 import { uniqueById } from './search-results';
 
 const useStyles = makeStyles({
@@ -56,7 +57,7 @@ export function ProductPicker({
   const debounced = useDebouncedValue(text.trim());
   const enabled = editing && debounced.length >= LIMITS.productSearchMinChars;
   const results = useQuery({
-    queryKey: productKeys.search(pickerParams(debounced)),
+    queryKey: queryKeys.products.search(pickerParams(debounced)),
     queryFn: () => searchProducts(pickerParams(debounced)),
     enabled,
     staleTime: 10_000,

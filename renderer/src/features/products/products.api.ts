@@ -1,9 +1,8 @@
-/** Calls and query keys of the product screens (SPEC §7 products, settings lookups, preferences). */
+/** Calls of the product screens (products, stock, remarks, and the settings they look up). */
 import { LIMITS } from '#shared/constants';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { categorySchema, shelfNumberSchema } from '#shared/schemas/catalog';
 import { listResponse, searchResponse } from '#shared/schemas/common';
-import { userPreferenceSchema } from '#shared/schemas/misc';
 import {
   productSchema,
   remarkSchema,
@@ -12,26 +11,13 @@ import {
   type ProductUpdate,
 } from '#shared/schemas/product';
 import { z } from 'zod';
-import { ApiError, request, requestText } from '../../api/http';
+import { request, requestText } from '../../api/http';
 
 const productsResponse = listResponse(productSchema);
 const productsSearchResponse = searchResponse(productSchema);
 const oneProduct = z.object({ data: productSchema });
 const namedList = listResponse(categorySchema);
 const adjustmentResponse = z.object({ data: stockMovementSchema, product: productSchema });
-const preferenceResponse = z.object({ data: userPreferenceSchema });
-
-export const productKeys = {
-  all: ['products'] as const,
-  list: (params: ListParams) => ['products', 'list', params] as const,
-  search: (params: ListParams) => ['products', 'search', params] as const,
-  one: (id: string) => ['products', 'one', id] as const,
-  movements: (id: string) => ['products', 'movements', id] as const,
-  remarks: (id: string) => ['products', 'remarks', id] as const,
-  lookups: (resource: LookupResource) => ['lookups', resource] as const,
-  shelfNumbers: (text: string) => ['shelf-numbers', text] as const,
-  preference: (id: string) => ['user-preferences', id] as const,
-};
 
 export const fetchProducts = (params: ListParams) =>
   request('get', `products?${buildListQuery(params)}`, { schema: productsResponse });
@@ -83,7 +69,7 @@ export const addRemark = (id: string, remark: string) =>
 
 export type LookupResource = 'categories' | 'manufacturers' | 'suppliers';
 
-/** SPEC §7: `GET categories/?activeStatus=true&limit=10000` and the same for the other two. */
+/** `GET categories/?activeStatus=true&limit=10000` and the same for the other two. */
 export const fetchActiveLookups = (resource: LookupResource) =>
   request(
     'get',
@@ -91,7 +77,7 @@ export const fetchActiveLookups = (resource: LookupResource) =>
     { schema: namedList },
   ).then((r) => r.data);
 
-/** SPEC §7: `GET shelf-numbers/search?page=1&limit=10&searchStr`. */
+/** `GET shelf-numbers/search?page=1&limit=10&searchStr`. */
 export const searchShelfNumbers = (text: string) =>
   request(
     'get',
@@ -101,19 +87,6 @@ export const searchShelfNumbers = (text: string) =>
     },
   ).then((r) => r.data);
 
-/** A preference never saved is not an error: the screen's defaults apply. */
-export const fetchPreference = (id: string) =>
-  request('get', `user-preferences/${encodeURIComponent(id)}`, { schema: preferenceResponse }).then(
-    (r) => r.data.value,
-    (error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    },
-  );
-
-export const savePreference = (id: string, value: Record<string, unknown>) =>
-  request('post', 'user-preferences', { json: { _id: id, value }, schema: preferenceResponse });
-
-/** A product created from a product request resolves that request (issue 3). */
+/** A product created from a product request resolves that request. */
 export const resolveIssue = (issueId: string) =>
   request('put', `issues/${encodeURIComponent(issueId)}`, { json: { resolved: true } });

@@ -23,7 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../app/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useErrorText } from '../../app/use-error-text';
-import { addRemark, fetchRemarks, productKeys } from './products.api';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { addRemark, fetchRemarks } from './products.api';
 
 const REMARK_MAX = 2000;
 
@@ -68,7 +69,7 @@ export function RemarksDialog({ productId, productName, open, onClose }: Remarks
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const remarks = useQuery({
-    queryKey: productKeys.remarks(productId),
+    queryKey: queryKeys.products.remarks(productId),
     queryFn: () => fetchRemarks(productId),
     enabled: open,
   });
@@ -77,7 +78,7 @@ export function RemarksDialog({ productId, productName, open, onClose }: Remarks
     onSuccess: async () => {
       setText('');
       notify.success(t('added'));
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await invalidate.products(queryClient);
     },
     onError: (error) => notify.error(errorText(error)),
   });

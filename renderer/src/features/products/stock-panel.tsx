@@ -41,7 +41,8 @@ import { ApiError } from '../../api/http';
 import { useNotify } from '../../app/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
-import { adjustStock, fetchStockMovements, productKeys } from './products.api';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { adjustStock, fetchStockMovements } from './products.api';
 import { Pager } from '../../app/pager';
 
 const HISTORY_PAGE_SIZE = 10;
@@ -81,7 +82,7 @@ export function StockPanel({ product }: { product: Product }) {
   const [page, setPage] = useState(1);
   const [adjusting, setAdjusting] = useState(false);
   const movements = useQuery({
-    queryKey: [...productKeys.movements(product._id), page],
+    queryKey: queryKeys.products.movements(product._id, page),
     queryFn: () => fetchStockMovements(product._id, page, HISTORY_PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
@@ -174,8 +175,8 @@ function AdjustStockDialog({ product, onClose }: { product: Product; onClose: (d
     try {
       const { product: updated } = await adjustStock(product._id, body);
       notify.success(t('stock.adjusted', { quantity: updated.inStockQuantity }));
-      queryClient.setQueryData(productKeys.one(product._id), updated);
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      queryClient.setQueryData(queryKeys.products.one(product._id), updated);
+      await invalidate.products(queryClient);
       onClose(true);
     } catch (error) {
       const field =

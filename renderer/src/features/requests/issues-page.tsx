@@ -1,25 +1,16 @@
 /**
- * /issues: the product requests (SPEC §4, §7 issues): filter resolved / unresolved / all,
- * sort, paging; an admin marks a request resolved or turns it into a new product.
- * Filter, sort and page live in the URL so a reload or a shared link shows the same list.
+ * /issues: the product requests: filter resolved / unresolved / all, search, sort, paging; an
+ * admin marks a request resolved or turns it into a new product. The list's state lives in
+ * the URL, so a reload or a shared link shows the same list.
  */
 import {
-  Body1,
   Button,
-  Card,
   Dropdown,
   Label,
   Link,
   makeStyles,
   Option,
-  SearchBox,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   TabList,
   tokens,
 } from '@fluentui/react-components';
@@ -29,24 +20,23 @@ import {
   ClipboardErrorRegular,
   OpenRegular,
 } from '@fluentui/react-icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { pageCount } from '#shared/query';
+import { useNavigate } from 'react-router-dom';
+import { issuesListSpec } from '#shared/list-specs';
 import type { Issue } from '#shared/schemas/misc';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { ConfirmDialog } from '../../app/confirm-dialog';
+import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
+import type { ListFilter } from '../../app/list-screen/list-state';
+import { useListScreen } from '../../app/list-screen/use-list-screen';
 import { useNotify } from '../../app/notify';
-import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
-import { useDebouncedValue } from '../../app/use-debounced-value';
 import { useErrorText } from '../../app/use-error-text';
 import { platform } from '../../platform/platform';
 import { useCurrentUser } from '../auth/current-user';
 import { IssueStatus, requestedOn, useYen } from './issue-parts';
-import { fetchIssues, issueKeys, resolveIssue } from './issues.api';
-import { ConfirmDialog } from '../../app/confirm-dialog';
-import { Pager } from '../../app/pager';
-
-const PAGE_SIZE = 25;
+import { fetchIssues, resolveIssue } from './issues.api';
 
 const FILTERS = ['unresolved', 'resolved', 'all'] as const;
 type ResolvedFilter = (typeof FILTERS)[number];
@@ -55,12 +45,16 @@ const RESOLVED_PARAM: Record<ResolvedFilter, boolean | undefined> = {
   resolved: true,
   all: undefined,
 };
+const resolvedFilter: ListFilter<ResolvedFilter> = {
+  choices: FILTERS,
+  default: 'unresolved',
+  toFilters: (value) => ({ resolved: RESOLVED_PARAM[value] }),
+};
 
+/** The orders the sort menu offers, in query syntax; the first is the spec's default. */
 const SORTS = { newest: '-createdAt', oldest: 'createdAt', titleAsc: 'title', titleDesc: '-title' } as const;
 type SortChoice = keyof typeof SORTS;
-
-const oneOf = <T extends string>(choices: readonly T[], value: string | null, fallback: T): T =>
-  choices.find((c) => c === value) ?? fallback;
+const SORT_CHOICES = Object.keys(SORTS) as SortChoice[];
 
 /** What the products form (/products/new) reads from the navigation state. */
 export interface ProductFromRequest {
@@ -69,23 +63,10 @@ export interface ProductFromRequest {
 }
 
 const useStyles = makeStyles({
-  card: { padding: 0, gap: 0 },
-  toolbar: {
-    display: 'flex',
-    alignItems: 'flex-end',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-    padding: tokens.spacingHorizontalL,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  controls: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  search: { width: '280px', maxWidth: '100%' },
+  search: { width: '280px' },
   sortGroup: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   sort: { minWidth: '180px' },
-  tableWrap: { overflowX: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
-  number: { whiteSpace: 'nowrap' },
   // Columns take the width their content needs; a fixed grid squeezes names and dates.
   table: { tableLayout: 'auto' },
   note: {
@@ -100,14 +81,6 @@ const useStyles = makeStyles({
   who: { display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  pager: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    padding: tokens.spacingHorizontalL,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
 });
 
 const isWebLink = (link: string | null): link is string => !!link && /^https?:\/\//i.test(link);
@@ -122,45 +95,24 @@ export default function IssuesPage() {
   const yen = useYen();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [search, setSearch] = useState('');
   const [pending, setPending] = useState<Issue | null>(null);
-  const searchStr = useDebouncedValue(search.trim());
   const sortId = useId();
-
-  const filter = oneOf(FILTERS, searchParams.get('resolved'), 'unresolved');
-  const sort = oneOf(Object.keys(SORTS) as SortChoice[], searchParams.get('sort'), 'newest');
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const setView = (next: { resolved?: ResolvedFilter; sort?: SortChoice; page?: number }) =>
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next.resolved) params.set('resolved', next.resolved);
-        if (next.sort) params.set('sort', next.sort);
-        params.set('page', String(next.page ?? 1));
-        return params;
-      },
-      { replace: true },
-    );
-
-  const params = {
-    page,
-    limit: PAGE_SIZE,
-    sort: SORTS[sort],
-    filters: { resolved: RESOLVED_PARAM[filter] },
-    extras: { searchStr },
-  };
-  const issues = useQuery({
-    queryKey: issueKeys.list(params),
-    queryFn: () => fetchIssues(params),
-    placeholderData: keepPreviousData,
+  const list = useListScreen({
+    spec: issuesListSpec,
+    searchParam: 'searchStr',
+    filters: { resolved: resolvedFilter },
+    queryKey: queryKeys.issues.list,
+    fetch: fetchIssues,
   });
+  const filter = list.state.filters.resolved as ResolvedFilter;
+  const sort = SORT_CHOICES.find((choice) => SORTS[choice] === list.state.sort) ?? 'newest';
+
   const resolve = useMutation({
     mutationFn: (issue: Issue) => resolveIssue(issue._id),
     onSuccess: (issue) => {
       notify.success(t('toasts.resolved', { title: issue.title }));
       setPending(null);
-      return queryClient.invalidateQueries({ queryKey: issueKeys.all });
+      return invalidate.issues(queryClient);
     },
     onError: (error) => {
       notify.error(errorText(error));
@@ -176,21 +128,115 @@ export default function IssuesPage() {
     void navigate('/products/new', { state });
   };
 
-  const pages = pageCount(issues.data?.totalCount ?? 0, PAGE_SIZE);
-  const emptyTitle = searchStr
+  const emptyTitle = list.searching
     ? t('list.emptySearch')
     : filter === 'unresolved'
       ? t('list.emptyUnresolved')
       : t('list.empty');
 
+  const columns: ListColumn<Issue>[] = [
+    {
+      key: 'title',
+      header: t('columns.title'),
+      className: styles.titleCell,
+      headerClassName: styles.nowrap,
+      cell: (issue) =>
+        isWebLink(issue.link) ? (
+          <Link
+            href={issue.link}
+            target="_blank"
+            rel="noreferrer"
+            title={t('openLink')}
+            onClick={(event) => {
+              // The desktop window never navigates away; the system browser opens it.
+              event.preventDefault();
+              void platform.openExternal(issue.link as string);
+            }}
+          >
+            {issue.title}
+            <OpenRegular className={styles.linkIcon} aria-hidden="true" />
+          </Link>
+        ) : (
+          issue.title
+        ),
+    },
+    {
+      key: 'expectedPrice',
+      header: t('columns.expectedPrice'),
+      className: styles.nowrap,
+      cell: (issue) => (issue.expectedPrice !== null ? yen(issue.expectedPrice) : '—'),
+    },
+    {
+      key: 'quantity',
+      header: t('columns.quantity'),
+      className: styles.nowrap,
+      cell: (issue) => issue.quantity ?? '—',
+    },
+    {
+      key: 'note',
+      header: t('columns.note'),
+      headerClassName: styles.nowrap,
+      cell: (issue) => <span className={styles.note}>{issue.note ?? ''}</span>,
+    },
+    {
+      key: 'requested',
+      header: t('columns.requested'),
+      headerClassName: styles.nowrap,
+      cell: (issue) => (
+        <div className={styles.who}>
+          <span>{issue.createdBy?.fullname ?? t('unknownUser')}</span>
+          <span className={styles.muted}>{requestedOn(issue.createdAt)}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      headerClassName: styles.nowrap,
+      cell: (issue) => <IssueStatus issue={issue} />,
+    },
+  ];
+  if (isAdmin) {
+    columns.push({
+      key: 'actions',
+      header: t('columns.actions'),
+      headerClassName: styles.nowrap,
+      cell: (issue) =>
+        !issue.resolved && (
+          <div className={styles.actions}>
+            <Button
+              size="small"
+              className={styles.nowrap}
+              icon={<CheckmarkCircleRegular />}
+              onClick={() => setPending(issue)}
+            >
+              {t('actions.resolve')}
+            </Button>
+            <Button
+              size="small"
+              appearance="subtle"
+              className={styles.nowrap}
+              icon={<BoxArrowUpRegular />}
+              onClick={() => createProduct(issue)}
+            >
+              {t('actions.createProduct')}
+            </Button>
+          </div>
+        ),
+    });
+  }
+
   return (
-    <Card className={styles.card}>
-      <div className={styles.toolbar}>
-        <div className={styles.controls}>
+    <ListScaffold
+      list={list}
+      label={t('title')}
+      search={{ label: t('list.search'), className: styles.search }}
+      filters={
+        <>
           <TabList
             aria-label={t('list.filter')}
             selectedValue={filter}
-            onTabSelect={(_e, data) => setView({ resolved: data.value as ResolvedFilter, sort })}
+            onTabSelect={(_e, data) => list.setFilter('resolved', data.value as ResolvedFilter)}
           >
             {FILTERS.map((f) => (
               <Tab key={f} value={f}>
@@ -198,18 +244,6 @@ export default function IssuesPage() {
               </Tab>
             ))}
           </TabList>
-        </div>
-        <div className={styles.controls}>
-          <SearchBox
-            className={styles.search}
-            aria-label={t('list.search')}
-            placeholder={t('list.search')}
-            value={search}
-            onChange={(_e, data) => {
-              setSearch(data.value);
-              setView({ resolved: filter, sort });
-            }}
-          />
           <div className={styles.sortGroup}>
             <Label htmlFor={sortId}>{t('list.sort')}</Label>
             <Dropdown
@@ -217,123 +251,21 @@ export default function IssuesPage() {
               className={styles.sort}
               value={t(`list.sorts.${sort}`)}
               selectedOptions={[sort]}
-              onOptionSelect={(_e, data) =>
-                setView({ resolved: filter, sort: data.optionValue as SortChoice })
-              }
+              onOptionSelect={(_e, data) => list.setSort(SORTS[data.optionValue as SortChoice])}
             >
-              {(Object.keys(SORTS) as SortChoice[]).map((s) => (
+              {SORT_CHOICES.map((s) => (
                 <Option key={s} value={s}>
                   {t(`list.sorts.${s}`)}
                 </Option>
               ))}
             </Dropdown>
           </div>
-        </div>
-      </div>
-      {issues.isPending ? (
-        <LoadingState />
-      ) : issues.isError ? (
-        <ErrorState error={issues.error} onRetry={() => void issues.refetch()} />
-      ) : issues.data.data.length === 0 ? (
-        <EmptyState icon={<ClipboardErrorRegular />} title={emptyTitle} />
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} aria-label={t('title')} aria-busy={issues.isFetching}>
-            <TableHeader>
-              <TableRow className={styles.nowrap}>
-                <TableHeaderCell>{t('columns.title')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.expectedPrice')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.quantity')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.note')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.requested')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.status')}</TableHeaderCell>
-                {isAdmin && <TableHeaderCell>{t('columns.actions')}</TableHeaderCell>}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {issues.data.data.map((issue) => (
-                <TableRow key={issue._id}>
-                  <TableCell className={styles.titleCell}>
-                    {isWebLink(issue.link) ? (
-                      <Link
-                        href={issue.link}
-                        target="_blank"
-                        rel="noreferrer"
-                        title={t('openLink')}
-                        onClick={(event) => {
-                          // The desktop window never navigates away; the system browser opens it.
-                          event.preventDefault();
-                          void platform.openExternal(issue.link as string);
-                        }}
-                      >
-                        {issue.title}
-                        <OpenRegular className={styles.linkIcon} aria-hidden="true" />
-                      </Link>
-                    ) : (
-                      issue.title
-                    )}
-                  </TableCell>
-                  <TableCell className={styles.number}>
-                    {issue.expectedPrice !== null ? yen(issue.expectedPrice) : '—'}
-                  </TableCell>
-                  <TableCell className={styles.number}>{issue.quantity ?? '—'}</TableCell>
-                  <TableCell>
-                    <span className={styles.note}>{issue.note ?? ''}</span>
-                  </TableCell>
-                  <TableCell>
-                    <div className={styles.who}>
-                      <span>{issue.createdBy?.fullname ?? t('unknownUser')}</span>
-                      <span className={styles.muted}>{requestedOn(issue.createdAt)}</span>
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <IssueStatus issue={issue} />
-                  </TableCell>
-                  {isAdmin && (
-                    <TableCell>
-                      {!issue.resolved && (
-                        <div className={styles.actions}>
-                          <Button
-                            size="small"
-                            className={styles.nowrap}
-                            icon={<CheckmarkCircleRegular />}
-                            onClick={() => setPending(issue)}
-                          >
-                            {t('actions.resolve')}
-                          </Button>
-                          <Button
-                            size="small"
-                            appearance="subtle"
-                            className={styles.nowrap}
-                            icon={<BoxArrowUpRegular />}
-                            onClick={() => createProduct(issue)}
-                          >
-                            {t('actions.createProduct')}
-                          </Button>
-                        </div>
-                      )}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-      {issues.data && (
-        <div className={styles.pager}>
-          <Body1 className={styles.muted}>
-            {t('common:paging.total', { total: issues.data.totalCount })}
-          </Body1>
-          {pages > 1 && (
-            <Pager
-              page={page}
-              pages={pages}
-              onPage={(next) => setView({ resolved: filter, sort, page: next })}
-            />
-          )}
-        </div>
-      )}
+        </>
+      }
+      empty={{ icon: <ClipboardErrorRegular />, title: emptyTitle }}
+      columns={columns}
+      tableClassName={styles.table}
+    >
       <ConfirmDialog
         open={pending !== null}
         title={t('confirm.title')}
@@ -344,6 +276,6 @@ export default function IssuesPage() {
       >
         {pending && t('confirm.body', { title: pending.title })}
       </ConfirmDialog>
-    </Card>
+    </ListScaffold>
   );
 }

@@ -1,14 +1,9 @@
-/** Calls of the product requests (SPEC §7 issues) and their query keys. */
+/** Calls of the product requests (the issues API). */
 import { z } from 'zod';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { listResponse } from '#shared/schemas/common';
 import { issueSchema, type IssueInput } from '#shared/schemas/misc';
 import { request } from '../../api/http';
-
-export const issueKeys = {
-  all: ['issues'] as const,
-  list: (params: ListParams) => ['issues', 'list', params] as const,
-};
 
 const issuesResponse = listResponse(issueSchema);
 const oneIssue = z.object({ data: issueSchema });

@@ -1,4 +1,4 @@
-/** /newproductrequest: staff ask for a product the catalog lacks; it becomes an issue (SPEC §1, §4). */
+/** /newproductrequest: staff ask for a product the catalog lacks; it becomes an issue. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Body1,
@@ -22,7 +22,8 @@ import { useNotify } from '../../app/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { useCurrentUser } from '../auth/current-user';
-import { createIssue, fetchIssues, issueKeys } from './issues.api';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { createIssue, fetchIssues } from './issues.api';
 import { IssueStatus, requestedOn, useYen } from './issue-parts';
 import {
   emptyRequestForm,
@@ -79,7 +80,7 @@ function RequestForm() {
     onSuccess: (issue) => {
       notify.success(t('request.sent', { title: issue.title }));
       setGeneration((g) => g + 1);
-      return queryClient.invalidateQueries({ queryKey: issueKeys.all });
+      return invalidate.issues(queryClient);
     },
     // The form keeps what was typed; the toast says what the server refused.
     onError: (error) => notify.error(errorText(error)),
@@ -174,7 +175,7 @@ function RecentRequests() {
   const me = useCurrentUser();
   const yen = useYen();
   const params = { page: 1, limit: RECENT_LIMIT, sort: '-createdAt', filters: { createdBy: me._id } };
-  const recent = useQuery({ queryKey: issueKeys.list(params), queryFn: () => fetchIssues(params) });
+  const recent = useQuery({ queryKey: queryKeys.issues.list(params), queryFn: () => fetchIssues(params) });
 
   return (
     <Card className={styles.card} role="region" aria-label={t('request.recent')}>

@@ -1,4 +1,4 @@
-/** The add form of every settings sub-screen (SPEC §2, §5, §8), driven by the resource's config. */
+/** The add form of every settings sub-screen, driven by the resource's config. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
@@ -17,7 +17,8 @@ import { Controller, useForm, useWatch, type DefaultValues, type Path } from 're
 import { useTranslation } from 'react-i18next';
 import { HANDLING_FEE_TYPES } from '#shared/constants';
 import { useNotify } from '../../app/notify';
-import { createSetting, settingsKeys } from './settings.api';
+import { invalidate } from '../../api/query-keys';
+import { createSetting } from './settings.api';
 import {
   handlingFormErrors,
   type FormFieldKind,
@@ -63,9 +64,9 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
     onSuccess: () => {
       notify.success(t(`${kind}.added`));
       reset();
-      return queryClient.invalidateQueries({ queryKey: settingsKeys.all(resource.apiPath) });
+      return invalidate.settings(queryClient, resource.apiPath);
     },
-    // SPEC §8: the server's message in a warning toast; what was typed stays.
+    // The server's message in a warning toast; what was typed stays.
     onError: (error) => notify.warning(message(error)),
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages';
 import type { Category, HandlingFee } from '#shared/schemas/catalog';
-import { nextSort, planEdit, sortParam } from './settings-edit';
+import { planEdit } from './settings-edit';
 import {
   categoryResource,
   handlingChargeResource,
@@ -86,22 +86,12 @@ describe('planEdit', () => {
   });
 });
 
-describe('sorting', () => {
-  const newest = { field: 'createdAt', direction: 'desc' } as const;
-
-  it('sorts a new column ascending and flips the current one', () => {
-    expect(nextSort(newest, 'name')).toEqual({ field: 'name', direction: 'asc' });
-    expect(nextSort({ field: 'name', direction: 'asc' }, 'name')).toEqual({
-      field: 'name',
-      direction: 'desc',
-    });
-    expect(nextSort(newest, 'createdAt')).toEqual({ field: 'createdAt', direction: 'asc' });
-  });
-
-  it('asks sort=field / sort=-field, and nothing for the default order', () => {
-    expect(sortParam({ field: 'name', direction: 'asc' })).toBe('name');
-    expect(sortParam({ field: 'name', direction: 'desc' })).toBe('-name');
-    expect(sortParam(null)).toBeUndefined();
+describe('the lists and their specs', () => {
+  it('sorts every column and searches a filter the server accepts', () => {
+    for (const resource of [categoryResource, shippingMethodResource, handlingChargeResource]) {
+      for (const column of resource.columns) expect(resource.spec.sorts).toContain(column.field);
+      expect(Object.keys(resource.spec.filters)).toContain(resource.searchField);
+    }
   });
 });
 

@@ -1,6 +1,5 @@
-/** The rules of an inline cell edit and of header sorting, kept pure so they are tested in Node. */
+/** The rules of an inline cell edit, kept pure so they are tested in Node. */
 import { MESSAGES } from '#shared/messages';
-import { formatSort, type SortSpec } from '#shared/query';
 import type { z } from 'zod';
 import type { CellEdit, CellEditor } from './settings.resources';
 
@@ -30,12 +29,3 @@ export function planEdit<Row>(
   }
   return { kind: 'change', body: parsed.data };
 }
-
-/** A header click sorts by its column ascending, or flips the order it already sorts by. */
-export function nextSort(effective: SortSpec, field: string): SortSpec {
-  if (effective.field !== field) return { field, direction: 'asc' };
-  return { field, direction: effective.direction === 'asc' ? 'desc' : 'asc' };
-}
-
-/** `sort=field` / `sort=-field`, or nothing while the server's default order stands. */
-export const sortParam = (sort: SortSpec | null) => (sort ? formatSort(sort) : undefined);

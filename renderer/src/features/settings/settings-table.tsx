@@ -1,59 +1,36 @@
 /**
- * The searchable, paged, sortable table of every settings sub-screen (SPEC §2, §9), with
- * double-click editing that saves only after the user confirms a real change.
+ * The searchable, paged, sortable table of every settings sub-screen, with double-click
+ * editing that saves only after the user confirms a real change.
  */
 import {
   Badge,
-  Body1,
-  Card,
   Field,
   Input,
   makeStyles,
   mergeClasses,
-  SearchBox,
   Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   tokens,
+  type TableCellProps,
 } from '@fluentui/react-components';
 import { SearchRegular, TableRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '#shared/constants';
-import { pageCount, type ListParams, type SortSpec } from '#shared/query';
+import type { ListParams } from '#shared/query';
 import type { HandlingFee } from '#shared/schemas/catalog';
-import { useNotify } from '../../app/notify';
-import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
-import { useDebouncedValue } from '../../app/use-debounced-value';
-import { nextSort, planEdit, sortParam } from './settings-edit';
-import { fetchSettings, settingsKeys, updateSetting } from './settings.api';
-import type { SettingsColumn, SettingsResource, SettingsRow } from './settings.resources';
-import { useErrorText } from '../../app/use-error-text';
+import { invalidate, queryKeys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../app/confirm-dialog';
-import { Pager } from '../../app/pager';
-
-const PAGE_SIZE = LIMITS.settingsPageSize;
+import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
+import { useListScreen } from '../../app/list-screen/use-list-screen';
+import { useNotify } from '../../app/notify';
+import { useErrorText } from '../../app/use-error-text';
+import { planEdit } from './settings-edit';
+import { fetchSettings, updateSetting } from './settings.api';
+import type { SettingsColumn, SettingsResource, SettingsRow } from './settings.resources';
 
 const useStyles = makeStyles({
-  card: { padding: 0, gap: 0, minWidth: 0 },
-  toolbar: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-    padding: tokens.spacingHorizontalL,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  search: { width: '300px', maxWidth: '100%' },
-  muted: { color: tokens.colorNeutralForeground3 },
-  tableWrap: { overflowX: 'auto' },
+  search: { width: '300px' },
   nowrap: { whiteSpace: 'nowrap' },
   // Dates, statuses, types and values are short: the name or title gets the room.
   narrow: { width: '150px' },
@@ -64,14 +41,6 @@ const useStyles = makeStyles({
   },
   editing: { paddingTop: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalXS },
   editor: { width: '100%', minWidth: '120px' },
-  pager: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    padding: tokens.spacingHorizontalL,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
 });
 
 interface Editing {
@@ -103,25 +72,15 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
   const { kind, columns } = resource;
   const fieldLabel = (field: string) => t(`fields.${field}`);
 
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortSpec | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [pending, setPending] = useState<PendingChange<Row> | null>(null);
   // Set synchronously: the dialog taking focus blurs the editor, which must not ask twice.
   const confirming = useRef(false);
-  const searchText = useDebouncedValue(search.trim());
-
-  const params: ListParams = {
-    page,
-    limit: PAGE_SIZE,
-    sort: sortParam(sort),
-    filters: { [resource.searchField]: searchText },
-  };
-  const list = useQuery({
-    queryKey: settingsKeys.list(resource.apiPath, params),
-    queryFn: () => fetchSettings(resource, params),
-    placeholderData: keepPreviousData,
+  const list = useListScreen({
+    spec: resource.spec,
+    searchParam: resource.searchField,
+    queryKey: (params: ListParams) => queryKeys.settings.list(resource.apiPath, params),
+    fetch: (params: ListParams) => fetchSettings(resource, params),
   });
 
   const endEdit = () => {
@@ -135,7 +94,7 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
     onSuccess: () => {
       notify.success(t('errors:rowUpdated'));
       endEdit();
-      return queryClient.invalidateQueries({ queryKey: settingsKeys.all(resource.apiPath) });
+      return invalidate.settings(queryClient, resource.apiPath);
     },
     // The list was never changed, so leaving edit mode shows the old value again.
     onError: (error) => {
@@ -143,12 +102,6 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
       endEdit();
     },
   });
-
-  const effectiveSort = sort ?? resource.defaultSort;
-  const sortBy = (field: string) => {
-    setSort(nextSort(effectiveSort, field));
-    setPage(1);
-  };
 
   const startEdit = (row: Row, column: SettingsColumn<Row>) => {
     if (!canEdit || !column.edit || confirming.current) return;
@@ -251,110 +204,56 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
     );
   };
 
-  const cell = (row: Row, column: SettingsColumn<Row>) => {
-    const state = editing?.rowId === row._id && editing.field === column.field ? editing : null;
-    if (state) {
-      return (
-        <TableCell key={column.field} className={styles.editing}>
-          {editor(row, column, state)}
-        </TableCell>
-      );
-    }
-    const editable = canEdit && column.edit !== undefined;
+  /** The cell shows the editor while it is edited, and opens it on a double-click when editable. */
+  const cellProps = (row: Row, column: SettingsColumn<Row>): Partial<TableCellProps> => {
     const nowrap = column.format !== 'text' ? styles.nowrap : undefined;
-    if (!editable) {
-      return (
-        <TableCell key={column.field} className={nowrap}>
-          {display(row, column)}
-        </TableCell>
-      );
-    }
-    return (
-      <TableCell
-        key={column.field}
-        className={mergeClasses(styles.editable, nowrap)}
-        tabIndex={0}
-        title={t('table.editHint')}
-        onDoubleClick={() => startEdit(row, column)}
-        // Keyboard users open the editor with Enter or F2, as in a spreadsheet.
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' || event.key === 'F2') {
-            event.preventDefault();
-            startEdit(row, column);
-          }
-        }}
-      >
-        {display(row, column)}
-      </TableCell>
-    );
+    if (editing?.rowId === row._id && editing.field === column.field) return { className: styles.editing };
+    if (!canEdit || column.edit === undefined) return { className: nowrap };
+    return {
+      className: mergeClasses(styles.editable, nowrap),
+      tabIndex: 0,
+      title: t('table.editHint'),
+      onDoubleClick: () => startEdit(row, column),
+      // Keyboard users open the editor with Enter or F2, as in a spreadsheet.
+      onKeyDown: (event: KeyboardEvent<HTMLTableCellElement>) => {
+        if (event.key === 'Enter' || event.key === 'F2') {
+          event.preventDefault();
+          startEdit(row, column);
+        }
+      },
+    };
   };
 
-  const rows = list.data?.data ?? [];
-  const total = list.data?.totalCount ?? 0;
-  const pages = pageCount(total, PAGE_SIZE);
-  const title = t(`${kind}.title`);
+  const listColumns: ListColumn<Row>[] = columns.map((column) => ({
+    key: column.field,
+    header: fieldLabel(column.field),
+    sort: column.field,
+    headerClassName: column.format === 'text' ? undefined : styles.narrow,
+    cell: (row) =>
+      editing?.rowId === row._id && editing.field === column.field
+        ? editor(row, column, editing)
+        : display(row, column),
+    cellProps: (row) => cellProps(row, column),
+  }));
+
+  const searched = list.state.q;
 
   return (
-    <Card className={styles.card}>
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          aria-label={t(`${kind}.search`)}
-          placeholder={t(`${kind}.search`)}
-          value={search}
-          onChange={(_e, data) => {
-            setSearch(data.value);
-            setPage(1);
-          }}
-        />
-        {list.data && <Body1 className={styles.muted}>{t('common:paging.total', { total })}</Body1>}
-      </div>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        searchText ? (
-          <EmptyState icon={<SearchRegular />} title={t('table.noMatch', { text: searchText })} />
-        ) : (
-          <EmptyState icon={<TableRegular />} title={t(`${kind}.empty`)}>
-            {canEdit ? t('table.emptyHint') : undefined}
-          </EmptyState>
-        )
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table aria-label={title} aria-busy={list.isFetching} sortable>
-            <TableHeader>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableHeaderCell
-                    key={column.field}
-                    className={column.format === 'text' ? undefined : styles.narrow}
-                    sortDirection={
-                      effectiveSort.field === column.field
-                        ? effectiveSort.direction === 'asc'
-                          ? 'ascending'
-                          : 'descending'
-                        : undefined
-                    }
-                    onClick={() => sortBy(column.field)}
-                  >
-                    {fieldLabel(column.field)}
-                  </TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row._id}>{columns.map((column) => cell(row, column))}</TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-      {list.data && pages > 1 && (
-        <Pager className={styles.pager} page={page} pages={pages} onPage={setPage} />
-      )}
+    <ListScaffold
+      list={list}
+      label={t(`${kind}.title`)}
+      search={{ label: t(`${kind}.search`), className: styles.search }}
+      empty={
+        searched
+          ? { icon: <SearchRegular />, title: t('table.noMatch', { text: searched }) }
+          : {
+              icon: <TableRegular />,
+              title: t(`${kind}.empty`),
+              body: canEdit ? t('table.emptyHint') : undefined,
+            }
+      }
+      columns={listColumns}
+    >
       {/* Close, Escape or a click outside: nothing is saved and the old value returns. */}
       <ConfirmDialog
         open={pending !== null}
@@ -367,6 +266,6 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
       >
         {pending && t('confirm.body', { field: t(`changeField.${pending.field}`) })}
       </ConfirmDialog>
-    </Card>
+    </ListScaffold>
   );
 }

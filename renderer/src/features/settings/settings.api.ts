@@ -1,4 +1,4 @@
-/** Calls of the settings screens (SPEC §7 categories … handling fees), one set for all five. */
+/** Calls of the settings screens (categories … handling fees), one set for all five. */
 import type { z } from 'zod';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { listResponse } from '#shared/schemas/common';
@@ -9,12 +9,6 @@ interface ApiResource<Row extends SettingsRow> {
   apiPath: string;
   rowSchema: z.ZodType<Row>;
 }
-
-export const settingsKeys = {
-  /** Every list of one resource, whatever its page, sort or search. */
-  all: (apiPath: string) => ['settings', apiPath] as const,
-  list: (apiPath: string, params: ListParams) => ['settings', apiPath, params] as const,
-};
 
 export const fetchSettings = <Row extends SettingsRow>(resource: ApiResource<Row>, params: ListParams) =>
   request('get', `${resource.apiPath}/?${buildListQuery(params)}`, {

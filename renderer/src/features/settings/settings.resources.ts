@@ -1,10 +1,11 @@
 /**
- * The five settings lists (SPEC §2 "Settings", §7) as data: one generic screen reads these
- * configs, so a rule (paging, editing, confirmation) is written once and holds for all five.
+ * The five settings lists as data: one generic screen reads these configs, so a rule (paging,
+ * editing, confirmation) is written once and holds for all five.
  */
 import type { z } from 'zod';
 import { MESSAGES } from '#shared/messages';
-import type { SortSpec } from '#shared/query';
+import { handlingFeesListSpec, namedSettingsListSpec } from '#shared/list-specs';
+import type { ListSpec } from '#shared/query';
 import {
   categoryCreateSchema,
   categorySchema,
@@ -34,7 +35,7 @@ export const SETTINGS_KINDS = [
 ] as const;
 export type SettingsKind = (typeof SETTINGS_KINDS)[number];
 
-/** Route of each sub-screen, spelled as SPEC §2 lists them. */
+/** Route of each sub-screen, spelled as the original app's links have them. */
 export const SETTINGS_PATHS: Record<SettingsKind, string> = {
   category: '/settings/category',
   manufacturer: '/settings/Manufacturer',
@@ -80,8 +81,8 @@ export interface SettingsResource<Row extends SettingsRow, Values extends Record
   /** The list filter a search types into: `?name=text` (`?title=text` for handling charges). */
   searchField: string;
   columns: readonly SettingsColumn<Row>[];
-  /** What the server sorts by when no sort is asked for. */
-  defaultSort: SortSpec;
+  /** What the list may sort and filter on, shared with the server. */
+  spec: ListSpec;
   updateSchema: z.ZodType;
   form: {
     fields: readonly { name: keyof Values & string; kind: FormFieldKind }[];
@@ -94,15 +95,13 @@ export interface SettingsResource<Row extends SettingsRow, Values extends Record
 export type NamedSetting = Category;
 type NamedValues = { name: string };
 
-const byNewest: SortSpec = { field: 'createdAt', direction: 'desc' };
-
 const nameColumn: SettingsColumn<NamedSetting> = {
   field: 'name',
   format: 'text',
   edit: {
     editor: 'text',
     current: (row) => row.name,
-    // SPEC §7: PUT {name, activeStatus}.
+    // The API takes PUT {name, activeStatus}.
     body: (row, draft) => ({ name: draft, activeStatus: row.activeStatus }),
   },
 };
@@ -133,7 +132,7 @@ function namedResource(
         },
       },
     ],
-    defaultSort: byNewest,
+    spec: namedSettingsListSpec,
     updateSchema,
     form: { fields: [{ name: 'name', kind: 'text' }], defaults: { name: '' }, schema: createSchema },
   };
@@ -166,7 +165,7 @@ export const shippingMethodResource: SettingsResource<NamedSetting, NamedValues,
   apiPath: 'shipping-methods',
   rowSchema: shippingMethodSchema,
   searchField: 'name',
-  // SPEC §2: name and created date only; PUT shipping-methods/{id} {name}.
+  // Name and created date only; PUT shipping-methods/{id} {name}.
   columns: [
     {
       ...nameColumn,
@@ -174,7 +173,7 @@ export const shippingMethodResource: SettingsResource<NamedSetting, NamedValues,
     },
     createdColumn,
   ],
-  defaultSort: byNewest,
+  spec: namedSettingsListSpec,
   updateSchema: shippingMethodUpdateSchema,
   form: {
     fields: [{ name: 'name', kind: 'text' }],
@@ -186,7 +185,7 @@ export const shippingMethodResource: SettingsResource<NamedSetting, NamedValues,
 type HandlingValues = { title: string; type: string; value: string };
 type HandlingBody = z.output<typeof handlingFeeCreateSchema>;
 
-/** SPEC §7: PUT handling-fees/{id} {title, type, value}; the type goes back unchanged. */
+/** PUT handling-fees/{id} {title, type, value}; the type goes back unchanged. */
 const handlingBody = (row: HandlingFee, change: Partial<Record<'title' | 'value', string>>) => ({
   title: row.title,
   type: row.type,
@@ -209,7 +208,7 @@ export const handlingChargeResource: SettingsResource<HandlingFee, HandlingValue
         body: (row, draft) => handlingBody(row, { title: draft }),
       },
     },
-    // Read-only once created (SPEC §2): no edit.
+    // Read-only once created: no edit.
     { field: 'type', format: 'feeType' },
     {
       field: 'value',
@@ -222,7 +221,7 @@ export const handlingChargeResource: SettingsResource<HandlingFee, HandlingValue
     },
     { field: 'createdAt', format: 'date' },
   ],
-  defaultSort: byNewest,
+  spec: handlingFeesListSpec,
   updateSchema: handlingFeeUpdateSchema,
   form: {
     fields: [
@@ -231,7 +230,7 @@ export const handlingChargeResource: SettingsResource<HandlingFee, HandlingValue
       { name: 'value', kind: 'decimal' },
     ],
     defaults: { title: '', type: '', value: '' },
-    // The form holds every value as text (SPEC §3); the schema also accepts a number.
+    // The form holds every value as text; the schema also accepts a number.
     schema: handlingFeeCreateSchema as z.ZodType<HandlingBody, HandlingValues>,
   },
 };

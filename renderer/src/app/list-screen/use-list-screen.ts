@@ -1,0 +1,151 @@
+/**
+ * The state and data of one list screen: kept in the URL query (reload, back and a shared link
+ * show the same list), debounced search, the request built from the resource's spec, the query
+ * with the previous page kept on screen while the next one loads, the first page again after
+ * any change but paging, and the last page when the list shrank under the one shown.
+ */
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { pageCount, type ListParams } from '#shared/query';
+import { useDebouncedValue } from '../use-debounced-value';
+import {
+  clampPage,
+  isNarrowed,
+  isSearching,
+  listRequest,
+  nextSort,
+  pageSizesOf,
+  parseListState,
+  writeListState,
+  type ListConfig,
+  type ListState,
+} from './list-state';
+
+export interface ListPage<Row> {
+  data: Row[];
+  totalCount: number;
+}
+
+export interface ListScreenOptions<Row, F extends string> extends ListConfig<F> {
+  queryKey: (params: ListParams) => QueryKey;
+  fetch: (params: ListParams) => Promise<ListPage<Row>>;
+  /**
+   * Where the state lives: the page's URL query (the default), under `prefix` when the page
+   * holds more than one list; or component state, for a list inside a panel that opens over
+   * any page and must not rewrite that page's URL.
+   */
+  stateIn?: 'url' | 'memory';
+  prefix?: string;
+}
+
+export interface ListScreen<Row, F extends string = string> {
+  config: ListConfig<F>;
+  state: ListState<F>;
+  /** The request for the page shown (the CSV export reuses its filters). */
+  params: ListParams;
+  query: UseQueryResult<ListPage<Row>>;
+  rows: Row[];
+  total: number;
+  pages: number;
+  pageSizes: readonly number[];
+  /** The search box's text, ahead of the debounced text the request uses. */
+  searchText: string;
+  setSearchText: (text: string) => void;
+  searching: boolean;
+  /** A search or a filter narrows the list (empty states say so). */
+  narrowed: boolean;
+  setPage(page: number): void;
+  setLimit(limit: number): void;
+  setSort(sort: string): void;
+  /** A header click on a column sorting by `field`. */
+  sortBy(field: string, first?: 'asc' | 'desc'): void;
+  setFilter(name: F, value: string): void;
+}
+
+type Patch<F extends string> = Partial<Omit<ListState<F>, 'filters'>> & {
+  filters?: Partial<Record<F, string>>;
+};
+
+/** The raw query the state is read from: the URL's, or the component's own. */
+function useStateQuery(stateIn: 'url' | 'memory') {
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [memory, setMemory] = useState(() => new URLSearchParams());
+  const params = stateIn === 'url' ? urlParams : memory;
+  const write = (next: (current: URLSearchParams) => URLSearchParams, replace: boolean) => {
+    if (stateIn === 'url') setUrlParams(next, { replace });
+    else setMemory(next);
+  };
+  return [params, write] as const;
+}
+
+export function useListScreen<Row, F extends string = never>(
+  options: ListScreenOptions<Row, F>,
+): ListScreen<Row, F> {
+  const { queryKey, fetch, stateIn = 'url', prefix = '', ...config } = options;
+  const [raw, write] = useStateQuery(stateIn);
+  const rawText = raw.toString();
+  // The config is a module constant in every screen; the raw query is what changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const state = useMemo(() => parseListState(config, raw, prefix), [rawText, prefix]);
+
+  const update = (patch: Patch<F>, replace = false) => {
+    // Any change but paging itself starts again from the first page.
+    const next: ListState<F> = {
+      ...state,
+      page: 1,
+      ...patch,
+      filters: { ...state.filters, ...patch.filters } as Record<F, string>,
+    };
+    write((current) => writeListState(config, next, current, prefix), replace);
+  };
+
+  // The URL follows the typed text (debounced), and the box follows the URL (back, reload).
+  const [searchText, setSearchText] = useState(state.q);
+  const debounced = useDebouncedValue(searchText.trim());
+  useEffect(() => {
+    if (debounced !== state.q) update({ q: debounced }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text drives this
+  }, [debounced]);
+  const [seenQ, setSeenQ] = useState(state.q);
+  if (seenQ !== state.q) {
+    setSeenQ(state.q);
+    if (searchText.trim() !== state.q) setSearchText(state.q);
+  }
+
+  const params = listRequest(config, state);
+  const query = useQuery({
+    queryKey: queryKey(params),
+    queryFn: () => fetch(params),
+    placeholderData: keepPreviousData,
+  });
+
+  const total = query.data?.totalCount ?? 0;
+  const known = query.data !== undefined && !query.isPlaceholderData;
+  useEffect(() => {
+    if (!known) return;
+    const page = clampPage(state.page, total, state.limit);
+    if (page !== state.page) update({ page }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- clamp only when the answer changes
+  }, [known, total, state.page, state.limit]);
+
+  return {
+    config,
+    state,
+    params,
+    query,
+    rows: query.data?.data ?? [],
+    total,
+    pages: pageCount(total, state.limit),
+    pageSizes: pageSizesOf(config),
+    searchText,
+    setSearchText,
+    searching: isSearching(config, state),
+    narrowed: isNarrowed(config, state),
+    setPage: (page) => update({ page }),
+    setLimit: (limit) => update({ limit }),
+    setSort: (sort) => update({ sort }),
+    sortBy: (field, first) => update({ sort: nextSort(state.sort, field, first) }),
+    setFilter: (name, value) => update({ filters: { [name]: value } as Partial<Record<F, string>> }),
+  };
+}
