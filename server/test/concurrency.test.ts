@@ -231,4 +231,19 @@ describe.each(testDialects())('parallel changes (%s)', (dialect) => {
     expect(products.body.totalCount).toBe(1);
     expect(await audit(`entity=issue&entityId=${id}&action=update`)).toHaveLength(1);
   });
+
+  it('lets a reset link work once under 5 parallel uses', async () => {
+    expect((await api.post('/api/v1/auth/forgot-password', { email: staff.email })).status).toBe(200);
+    const token = new URL(server.mails.at(-1)?.link ?? '').searchParams.get('token') ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        api.post('/api/v1/auth/reset-password', { token, password: `new-pass-${i}` }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    const resets = (await audit(`entity=user&entityId=${staff.user._id}&action=update`)).filter(
+      (e) => e.after && 'passwordChangedAt' in e.after,
+    );
+    expect(resets).toHaveLength(1);
+  });
 });

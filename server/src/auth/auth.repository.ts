@@ -97,30 +97,27 @@ export async function createPasswordReset(
     .execute();
 }
 
-/**
- * Marks an unused, unexpired reset token as used and returns its user id. The conditional
- * update is the single-use guarantee: of two concurrent uses only one changes a row.
- */
-export async function consumePasswordReset(
+/** The user of an unused, unexpired reset token; undefined when there is none. */
+export async function findUsablePasswordReset(
   db: Kysely<Database>,
   tokenHash: string,
 ): Promise<string | undefined> {
-  const now = new Date().toISOString();
   const row = await db
     .selectFrom('password_resets')
     .select('user_id')
     .where('id', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', new Date().toISOString())
     .executeTakeFirst();
-  if (!row) return undefined;
-  const result = await db
+  return row?.user_id;
+}
+
+export async function markPasswordResetUsed(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db
     .updateTable('password_resets')
-    .set({ used_at: now })
+    .set({ used_at: new Date().toISOString() })
     .where('id', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? row.user_id : undefined;
+    .execute();
 }
 
 /** Every other outstanding reset link of the user dies with a successful reset. */

@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors';
 import { hashPassword, verifyPassword } from './password';
 import { newToken, hashToken } from './token';
 import type { Mailer } from './mailer';
-import { lockTable } from '../db/locking';
+import { lockRow, lockTable } from '../db/locking';
 import {
   countUsers,
   findTakenFields,
@@ -24,7 +24,8 @@ import {
 import {
   createPasswordReset,
   createSession,
-  consumePasswordReset,
+  findUsablePasswordReset,
+  markPasswordResetUsed,
   deleteSession,
   deleteUserPasswordResets,
   deleteUserSessions,
@@ -114,7 +115,12 @@ export async function resetPassword(
 ): Promise<{ message: string }> {
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction().execute(async (trx) => {
-    const userId = await consumePasswordReset(trx, hashToken(token));
+    // Single use: of two uses of one link at once, the second waits here and finds it used.
+    const tokenHash = hashToken(token);
+    const userId = (await lockRow(trx, 'password_resets', tokenHash))
+      ? await findUsablePasswordReset(trx, tokenHash)
+      : undefined;
+    if (userId) await markPasswordResetUsed(trx, tokenHash);
     const before = userId ? await findUserById(trx, userId) : undefined;
     if (!userId || !before) throw new HttpError(400, MESSAGES.resetLinkInvalid);
     const now = await setPasswordHash(trx, userId, passwordHash);

@@ -3,7 +3,7 @@ import { LIMITS } from '#shared/constants';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { categorySchema, shelfNumberSchema } from '#shared/schemas/catalog';
 import { listResponse, searchResponse } from '#shared/schemas/common';
-import { userPreferenceSchema } from '#shared/schemas/misc';
+import { issueSchema, userPreferenceSchema } from '#shared/schemas/misc';
 import {
   productSchema,
   remarkSchema,
@@ -17,6 +17,7 @@ import { ApiError, request, requestText } from '../../api/http';
 const productsResponse = listResponse(productSchema);
 const productsSearchResponse = searchResponse(productSchema);
 const oneProduct = z.object({ data: productSchema });
+const productFromIssueResponse = z.object({ data: productSchema, issue: issueSchema });
 const namedList = listResponse(categorySchema);
 const adjustmentResponse = z.object({ data: stockMovementSchema, product: productSchema });
 const preferenceResponse = z.object({ data: userPreferenceSchema });
@@ -114,6 +115,12 @@ export const fetchPreference = (id: string) =>
 export const savePreference = (id: string, value: Record<string, unknown>) =>
   request('post', 'user-preferences', { json: { _id: id, value }, schema: preferenceResponse });
 
-/** A product created from a product request resolves that request (issue 3). */
-export const resolveIssue = (issueId: string) =>
-  request('put', `issues/${encodeURIComponent(issueId)}`, { json: { resolved: true } });
+/**
+ * A product made from a product request: the server creates it and resolves the request in one
+ * transaction, so either both happen or neither (a request already resolved answers 409).
+ */
+export const createProductFromIssue = (issueId: string, input: ProductInput) =>
+  request('post', `issues/${encodeURIComponent(issueId)}/product`, {
+    json: input,
+    schema: productFromIssueResponse,
+  }).then((r) => r.data);
