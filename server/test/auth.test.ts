@@ -23,7 +23,7 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     expect(me.body.data).toMatchObject({ _id: second.user._id, role: null, email: second.email });
   });
 
-  it('applies the SPEC §5 registration rules with the spec messages', async () => {
+  it('applies the registration rules with their messages', async () => {
     const valid = {
       fullname: 'Valid Name',
       email: 'valid@kura.example',
