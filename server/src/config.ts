@@ -17,7 +17,7 @@ export interface ServerConfig {
   publicUrl: string | null;
   rendererDir: string;
   corsOrigins: string[];
-  /** Attempts per minute per IP for login and forgot-password. */
+  /** Attempts per minute per IP, for each of registration, login and the password-reset routes. */
   loginRateLimit: number;
   /**
    * Behind a reverse proxy or load balancer: which hops' X-Forwarded-For to believe, so the

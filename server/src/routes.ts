@@ -1,7 +1,7 @@
 /**
  * Every resource's routes, mounted under /api/v1 by app.ts. A later area adds its plugin
- * here; access is declared per route (http/access.ts) and the role-matrix test finds new
- * routes by itself.
+ * here; access is declared per route (http/access.ts), and each new route needs its row in
+ * the policy table of test/role-matrix.test.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes';

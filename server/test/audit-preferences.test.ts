@@ -95,6 +95,35 @@ describe.each(testDialects())('audit log and user preferences (%s)', (dialect) =
     });
   });
 
+  it('refuses a preference value over 16 KiB with 413, keeping the stored one and the log small', async () => {
+    const save = (value: unknown) =>
+      api.post('/api/v1/user-preferences', { _id: 'products.columns', value }, { token: clerk.token });
+    expect((await save({ widths: [120, 80] })).status).toBe(200);
+    const logged = async () => (await audit('entity=userPreference&limit=1')).body.totalCount as number;
+    const entriesBefore = await logged();
+
+    // 20 saves of 900 KB each: all refused, none stored, none copied into the audit log.
+    const huge = { blob: 'x'.repeat(900_000) };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => save(huge)));
+    for (const res of answers) {
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({
+        message: MESSAGES.preferenceTooLarge,
+        errors: [{ field: 'value', message: MESSAGES.preferenceTooLarge }],
+      });
+    }
+    // Just over the bound (in UTF-8 bytes, so multibyte text counts fully) is refused too.
+    expect((await save({ note: 'あ'.repeat(6_000) })).status).toBe(413);
+    expect((await save({ note: 'x'.repeat(16_000) })).status).toBe(200);
+
+    const stored = await api.get('/api/v1/user-preferences/products.columns', { token: clerk.token });
+    expect(stored.body.data.value).toEqual({ note: 'x'.repeat(16_000) });
+    expect(await logged()).toBe(entriesBefore + 1);
+    // Saving the same value again leaves no trace.
+    expect((await save({ note: 'x'.repeat(16_000) })).status).toBe(200);
+    expect(await logged()).toBe(entriesBefore + 1);
+  });
+
   it('filters the log by time and sorts it newest first by default', async () => {
     const all = await audit('limit=100');
     const times = all.body.data.map((e: { at: string }) => e.at);

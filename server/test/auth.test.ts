@@ -23,7 +23,7 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     expect(me.body.data).toMatchObject({ _id: second.user._id, role: null, email: second.email });
   });
 
-  it('applies the SPEC §5 registration rules with the spec messages', async () => {
+  it('applies the registration rules with their messages', async () => {
     const valid = {
       fullname: 'Valid Name',
       email: 'valid@kura.example',
@@ -188,6 +188,26 @@ describe.each(testDialects())('rate limits (%s)', (dialect) => {
     const forgot = await api.post('/api/v1/auth/forgot-password', { email: 'a@kura.example' });
     expect(forgot.status).toBe(429);
     expect(forgot.body).toEqual({ message: MESSAGES.tooManyRequests });
+  });
+
+  it('limits registrations per address too, creating no account once limited', async () => {
+    const api = client(server.url);
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api.post('/api/v1/auth/register', {
+          fullname: `Flood ${i}`,
+          email: `flood${i}@kura.example`,
+          username: `flood${i}`,
+          password: 'secret-pass',
+        }),
+      ),
+    );
+    const statuses = attempts.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    expect(attempts.find((r) => r.status === 429)?.body).toEqual({ message: MESSAGES.tooManyRequests });
+    const admin = attempts.find((r) => r.body?.data?.role === 'admin');
+    const users = await api.get('/api/v1/users?limit=100', { token: admin?.body.accessToken });
+    expect(users.body.totalCount).toBe(3);
   });
 });
 

@@ -1,5 +1,6 @@
-/** Product requests (SPEC §7 issues) over HTTP on each database. */
+/** Product requests over HTTP on each database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withJanCheckDigit } from '#shared/domain/jan';
 import { MESSAGES } from '#shared/messages';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
@@ -152,5 +153,77 @@ describe.each(testDialects())('issues API (%s)', (dialect) => {
     );
     const badBody = await api.put(`/api/v1/issues/${id}`, { resolved: 'yes' }, { token: admin.token });
     expect(badBody.status).toBe(400);
+  });
+
+  it('turns a request into a product in one call: both commit, or neither', async () => {
+    const request = await api.post(
+      '/api/v1/issues',
+      { title: 'Calbee Jagarico salad', expectedPrice: 150 },
+      { token: staff.token },
+    );
+    const id = request.body.data._id as string;
+    const product = { name: 'Jagarico salad', skuCode: 'JAGA-1', janCode: withJanCheckDigit('490122000001') };
+    const productCount = async () => (await get('products?limit=1')).body.totalCount as number;
+    const before = await productCount();
+
+    // Only admins may, like creating a product and resolving a request.
+    expect((await api.post(`/api/v1/issues/${id}/product`, product, { token: staff.token })).status).toBe(
+      403,
+    );
+    expect((await api.post('/api/v1/issues/nope/product', product, { token: admin.token })).status).toBe(404);
+    // A product the server refuses leaves the request open.
+    const bad = await api.post(
+      `/api/v1/issues/${id}/product`,
+      { ...product, janCode: '123' },
+      { token: admin.token },
+    );
+    expect(bad.status).toBe(400);
+    const badRef = await api.post(
+      `/api/v1/issues/${id}/product`,
+      { ...product, categoryId: 'no-such-category' },
+      { token: admin.token },
+    );
+    expect(badRef.status).toBe(400);
+    expect(await productCount()).toBe(before);
+    expect((await get(`issues/?resolved=true&limit=100`)).body.data.map((i: Json) => i._id)).not.toContain(
+      id,
+    );
+
+    const res = await api.post(`/api/v1/issues/${id}/product`, product, { token: admin.token });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name: 'Jagarico salad', skuCode: 'JAGA-1', inStockQuantity: 0 });
+    expect(res.body.issue).toMatchObject({
+      _id: id,
+      resolved: true,
+      resolvedBy: { _id: admin.user._id, fullname: admin.fullname },
+    });
+    expect(await productCount()).toBe(before + 1);
+    const entries = await get(`audit-logs?entity=issue&entityId=${id}&action=update`);
+    expect(entries.body.data).toHaveLength(1);
+    expect((await get(`audit-logs?entity=product&entityId=${res.body.data._id}`)).body.totalCount).toBe(1);
+
+    // Already resolved: 409, and nothing is created.
+    const again = await api.post(
+      `/api/v1/issues/${id}/product`,
+      { ...product, skuCode: 'JAGA-2' },
+      { token: admin.token },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: MESSAGES.requestAlreadyResolved });
+    expect(await productCount()).toBe(before + 1);
+
+    // A duplicate SKU fails after the request was locked: the whole transaction rolls back.
+    const other = await api.post('/api/v1/issues', { title: 'Jagarico cheese' }, { token: staff.token });
+    const dup = await api.post(
+      `/api/v1/issues/${other.body.data._id}/product`,
+      { ...product, janCode: withJanCheckDigit('490122000002') },
+      { token: admin.token },
+    );
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors[0].field).toBe('skuCode');
+    expect(
+      (await get(`audit-logs?entity=issue&entityId=${other.body.data._id}&action=update`)).body.totalCount,
+    ).toBe(0);
+    expect(await productCount()).toBe(before + 1);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Settings API (SPEC §7 categories … handling fees, other lookups) over HTTP on each database:
+ * Settings API (categories … handling fees, other lookups) over HTTP on each database:
  * every query form the client sends, the spec's messages, 409 on duplicate names, and that
  * refused input writes nothing (no row, no audit entry).
  */

@@ -68,6 +68,8 @@ export const MESSAGES = {
   onePlatformListing: 'Each platform may be listed once',
   percentOver100: 'A percentage cannot exceed 100',
   max200: 'Maximum 200 symbols',
+  requestAlreadyResolved: 'This request has already been resolved',
+  preferenceTooLarge: 'This preference is too large to save',
 } as const;
 
 /** SPEC §5: a generic required message is the field label followed by ' is required'. */

@@ -1,104 +1,29 @@
-/** Accounts, sessions and reset tokens. Functions take `db` or a transaction first. */
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Role } from '#shared/constants';
-import type { SessionUser, User } from '#shared/schemas/auth';
+/**
+ * Sessions and reset tokens. Functions take `db` or a transaction first. The accounts
+ * themselves are in users/users.repository.ts.
+ */
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import type { UsersTable } from '../db/core.table';
+import { toSessionUser } from '../users/users.repository';
 
-export type UserRow = Selectable<UsersTable>;
+// Account functions used to live here; re-exported so older imports keep working.
+export {
+  countUsers,
+  findTakenFields,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  toSessionUser,
+  toUser,
+  type NewUser,
+  type UserRow,
+} from '../users/users.repository';
 
 /** Sessions slide: each use pushes expiry 30 days ahead. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Writing last-used on every request would make each read a write; once a minute is plenty. */
 const SESSION_TOUCH_MS = 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
-
-export const toUser = (row: UserRow): User => ({
-  _id: row.id,
-  fullname: row.fullname,
-  email: row.email,
-  username: row.username,
-  role: row.role,
-  active: row.active === 1,
-  lastLoginAt: row.last_login_at,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
-
-export const toSessionUser = (
-  row: Pick<UserRow, 'id' | 'fullname' | 'email' | 'username' | 'role'>,
-): SessionUser => ({
-  _id: row.id,
-  fullname: row.fullname,
-  email: row.email,
-  username: row.username,
-  role: row.role,
-});
-
-export function findUserById(db: Kysely<Database>, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findUserByEmail(db: Kysely<Database>, email: string) {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-}
-
-/** Which of email / username another account already uses (case-insensitive). */
-export async function findTakenFields(db: Kysely<Database>, email: string, username: string) {
-  const rows = await db
-    .selectFrom('users')
-    .select(['email', 'username'])
-    .where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(email)`, '=', email.toLowerCase()),
-        eb(sql<string>`lower(username)`, '=', username.toLowerCase()),
-      ]),
-    )
-    .execute();
-  const taken: ('email' | 'username')[] = [];
-  if (rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) taken.push('email');
-  if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) taken.push('username');
-  return taken;
-}
-
-export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export interface NewUser {
-  fullname: string;
-  email: string;
-  username: string;
-  passwordHash: string;
-  role: Role | null;
-}
-
-export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<UserRow> {
-  const now = new Date().toISOString();
-  const row: UserRow = {
-    id: crypto.randomUUID(),
-    fullname: user.fullname,
-    email: user.email,
-    username: user.username,
-    password_hash: user.passwordHash,
-    role: user.role,
-    active: 1,
-    last_login_at: null,
-    password_changed_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await db.insertInto('users').values(row).execute();
-  return row;
-}
 
 export async function createSession(db: Kysely<Database>, userId: string, tokenHash: string): Promise<void> {
   const now = new Date();
@@ -172,30 +97,27 @@ export async function createPasswordReset(
     .execute();
 }
 
-/**
- * Marks an unused, unexpired reset token as used and returns its user id. The conditional
- * update is the single-use guarantee: of two concurrent uses only one changes a row.
- */
-export async function consumePasswordReset(
+/** The user of an unused, unexpired reset token; undefined when there is none. */
+export async function findUsablePasswordReset(
   db: Kysely<Database>,
   tokenHash: string,
 ): Promise<string | undefined> {
-  const now = new Date().toISOString();
   const row = await db
     .selectFrom('password_resets')
     .select('user_id')
     .where('id', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', new Date().toISOString())
     .executeTakeFirst();
-  if (!row) return undefined;
-  const result = await db
+  return row?.user_id;
+}
+
+export async function markPasswordResetUsed(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db
     .updateTable('password_resets')
-    .set({ used_at: now })
+    .set({ used_at: new Date().toISOString() })
     .where('id', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? row.user_id : undefined;
+    .execute();
 }
 
 /** Every other outstanding reset link of the user dies with a successful reset. */

@@ -1,4 +1,4 @@
-/** Accounts under /api/v1/auth/ (DESIGN §2). Thin: schema, access, one service call. */
+/** Accounts under /api/v1/auth/. Thin: schema, access, one service call. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '#shared/messages';
@@ -20,7 +20,7 @@ const messageSchema = z.object({ message: z.string() });
 
 export interface AuthRoutesOptions {
   ctx: auth.AuthContext;
-  /** Attempts per minute per client address for login and forgot-password. */
+  /** Attempts per minute per client address for registration, login and password resets. */
   loginRateLimit: number;
 }
 
@@ -30,7 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/register',
     {
-      config: { access: 'public' },
+      // Each registration costs a scrypt hash and an account row: limited like sign-in.
+      config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         body: registrationInputSchema,

@@ -1,5 +1,5 @@
-/** Registration, sign-in and password resets (DESIGN §3 "Accounts"). */
-import { sql, type Kysely } from 'kysely';
+/** Registration, sign-in and password resets. */
+import type { Kysely } from 'kysely';
 import { MESSAGES, emailNotFound } from '#shared/messages';
 import type { LoginResponse, RegistrationInput } from '#shared/schemas/auth';
 import type { Database } from '../db/database';
@@ -9,20 +9,26 @@ import { HttpError } from '../http/errors';
 import { hashPassword, verifyPassword } from './password';
 import { newToken, hashToken } from './token';
 import type { Mailer } from './mailer';
+import { lockRow, lockTable } from '../db/locking';
 import {
   countUsers,
-  createPasswordReset,
-  createSession,
-  consumePasswordReset,
-  deleteSession,
-  deleteUserPasswordResets,
-  deleteUserSessions,
   findTakenFields,
   findUserByEmail,
   findUserById,
   insertUser,
+  recordLogin,
+  setPasswordHash,
   toSessionUser,
   toUser,
+} from '../users/users.repository';
+import {
+  createPasswordReset,
+  createSession,
+  findUsablePasswordReset,
+  markPasswordResetUsed,
+  deleteSession,
+  deleteUserPasswordResets,
+  deleteUserSessions,
 } from './auth.repository';
 
 export interface AuthContext {
@@ -39,9 +45,9 @@ const auditUser = (row: Parameters<typeof toUser>[0]) => toUser(row);
 export async function register(ctx: AuthContext, input: RegistrationInput) {
   const passwordHash = await hashPassword(input.password);
   const { row, token } = await ctx.db.transaction().execute(async (trx) => {
-    // Two first registrations at once must not both become admin. SQLite transactions are
-    // already serialised on its single connection; PostgreSQL needs the table locked.
-    if (ctx.dialect === 'postgres') await sql`lock table users in share row exclusive mode`.execute(trx);
+    // Two first registrations at once must not both become admin: "is there any account yet?"
+    // is about rows that do not exist, so no row lock can cover it; the table lock does.
+    await lockTable(trx, 'users');
     const taken = await findTakenFields(trx, input.email, input.username);
     if (taken.length > 0) {
       throw new HttpError(
@@ -81,11 +87,7 @@ export async function login(ctx: AuthContext, email: string, password: string): 
   const token = newToken();
   await ctx.db.transaction().execute(async (trx) => {
     await createSession(trx, row.id, token.hash);
-    await trx
-      .updateTable('users')
-      .set({ last_login_at: new Date().toISOString() })
-      .where('id', '=', row.id)
-      .execute();
+    await recordLogin(trx, row.id);
   });
   return { token: token.token, data: toSessionUser(row) };
 }
@@ -96,7 +98,7 @@ export async function logout(ctx: AuthContext, sessionId: string): Promise<void>
 
 export async function forgotPassword(ctx: AuthContext, email: string): Promise<{ message: string }> {
   const row = await findUserByEmail(ctx.db, email);
-  // SPEC §8 wants the not-found message naming the email, so existence is not hidden here;
+  // The not-found message names the email by design, so existence is not hidden here;
   // the rate limit on this route keeps it from being used to list accounts.
   if (!row || row.active !== 1) throw new HttpError(404, emailNotFound(email));
   const token = newToken();
@@ -113,15 +115,15 @@ export async function resetPassword(
 ): Promise<{ message: string }> {
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction().execute(async (trx) => {
-    const userId = await consumePasswordReset(trx, hashToken(token));
+    // Single use: of two uses of one link at once, the second waits here and finds it used.
+    const tokenHash = hashToken(token);
+    const userId = (await lockRow(trx, 'password_resets', tokenHash))
+      ? await findUsablePasswordReset(trx, tokenHash)
+      : undefined;
+    if (userId) await markPasswordResetUsed(trx, tokenHash);
     const before = userId ? await findUserById(trx, userId) : undefined;
     if (!userId || !before) throw new HttpError(400, MESSAGES.resetLinkInvalid);
-    const now = new Date().toISOString();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
-      .where('id', '=', userId)
-      .execute();
+    const now = await setPasswordHash(trx, userId, passwordHash);
     await deleteUserSessions(trx, userId);
     await deleteUserPasswordResets(trx, userId);
     await recordAudit(trx, {

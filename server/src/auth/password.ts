@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt from node:crypto (DESIGN §3): no native dependency, memory-hard.
+ * Password hashing with scrypt from node:crypto: no native dependency, memory-hard.
  * Stored form: `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later
  * without invalidating existing hashes.
  */

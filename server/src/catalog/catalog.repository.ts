@@ -1,8 +1,8 @@
 /**
- * Settings lists (SPEC §3): categories, manufacturers, suppliers and shipping methods share one
+ * Settings lists: categories, manufacturers, suppliers and shipping methods share one
  * shape and one set of functions; handling fees, pre-categories and shelf numbers have their own.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { HandlingFee, PreCategory, ShelfNumber } from '#shared/schemas/catalog';
 import type { Category } from '#shared/schemas/catalog';
 import type { Database } from '../db/database';
@@ -88,6 +88,11 @@ export const toHandlingFee = (row: HandlingFeeRow): HandlingFee => ({
 
 export function handlingFeesQuery(db: Kysely<Database>) {
   return db.selectFrom('handling_fees').selectAll();
+}
+
+/** Handling fees with `value_number`, the value as a number for sorting ('10' after '9'). */
+export function handlingFeesListQuery(db: Kysely<Database>) {
+  return handlingFeesQuery(db).select(sql<number>`cast(handling_fees.value as real)`.as('value_number'));
 }
 
 export function findHandlingFee(db: Kysely<Database>, id: string) {

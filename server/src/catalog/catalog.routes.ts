@@ -1,5 +1,5 @@
 /**
- * Settings API (SPEC §7 categories … handling fees, other lookups). Reading is for all staff
+ * Settings API (categories … handling fees, other lookups). Reading is for all staff
  * (order entry and the product form need the lookups); writing is for admins.
  */
 import {
@@ -54,7 +54,7 @@ const NAMED_ROUTES: [NamedSettingResource, NamedBodies][] = [
   [NAMED_SETTINGS.categories, { create: categoryCreateSchema, update: categoryUpdateSchema }],
   [NAMED_SETTINGS.manufacturers, { create: manufacturerCreateSchema, update: manufacturerUpdateSchema }],
   [NAMED_SETTINGS.suppliers, { create: supplierCreateSchema, update: supplierUpdateSchema }],
-  // Shipping methods have a name only (SPEC §7); the stored active flag stays as created.
+  // Shipping methods have a name only; the stored active flag stays as created.
   [
     NAMED_SETTINGS.shippingMethods,
     { create: shippingMethodCreateSchema, update: shippingMethodUpdateSchema },

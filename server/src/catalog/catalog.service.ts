@@ -1,22 +1,23 @@
 /**
- * Settings (SPEC §2 Settings, §7): list semantics, create and edit with audit. Names are unique
+ * Settings: list semantics, create and edit with audit. Names are unique
  * per list regardless of case; the unique indexes of 002_catalog enforce it and answer 409
  * 'Duplicate field' (http/errors.ts), so a race between two admins cannot slip past a pre-check.
  */
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MESSAGES } from '#shared/messages';
-import type { Filter } from '#shared/query';
 import type { HandlingFee, HandlingFeeCreate, NamedCreate, NamedUpdate } from '#shared/schemas/catalog';
 import type { Category } from '#shared/schemas/catalog';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
+import { lockRow } from '../db/locking';
 import { badRequest, notFound } from '../http/errors';
-import { compare, containsText, parseList, runList, runSearch, type ListColumns } from '../http/list';
+import { containsText, parseList, runList, runSearch, type ListColumns } from '../http/list';
+import { textFilter } from '../http/list-filters';
 import {
   findHandlingFee,
   findNamedSetting,
-  handlingFeesQuery,
+  handlingFeesListQuery,
   insertHandlingFee,
   insertNamedSetting,
   namedSettingsQuery,
@@ -37,17 +38,8 @@ import {
   shelfNumbersSearchSpec,
 } from '#shared/list-specs';
 
-/** `name=text` on a settings list means "contains, any case" (SPEC §7 `?name=text`). */
-export function textFilter(column: string) {
-  return (filter: Filter): Expression<SqlBool> => {
-    if (filter.op === 'eq') return containsText([column], String(filter.value));
-    if (filter.op === 'in') {
-      const parts = (filter.value as unknown[]).map((v) => containsText([column], String(v)));
-      return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
-    }
-    return compare(sql`lower(${sql.ref(column)})`, { ...filter, value: String(filter.value).toLowerCase() });
-  };
-}
+// Moved to http/list-filters.ts; re-exported for the modules that still import it from here.
+export { textFilter } from '../http/list-filters';
 
 /** Categories, manufacturers, suppliers and shipping methods. */
 export interface NamedSettingResource {
@@ -122,10 +114,12 @@ export function editNamedSetting(
   changes: NamedUpdate,
 ): Promise<Category> {
   return db.transaction().execute(async (trx) => {
-    const beforeRow = await findNamedSetting(trx, resource.table, id);
+    const beforeRow = (await lockRow(trx, resource.table, id))
+      ? await findNamedSetting(trx, resource.table, id)
+      : undefined;
     if (!beforeRow) throw notFound();
     const before = toNamedSetting(beforeRow);
-    // The screen saves only a changed value (SPEC §2); an unchanged PUT leaves no trace either.
+    // The screen saves only a changed value; an unchanged PUT leaves no trace either.
     const changed =
       (changes.name !== undefined && changes.name !== before.name) ||
       (changes.activeStatus !== undefined && changes.activeStatus !== before.activeStatus);
@@ -162,10 +156,7 @@ const handlingFeesColumns: ListColumns = {
 
 export function listHandlingFees(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, handlingFeesListSpec);
-  const base = handlingFeesQuery(db).select(
-    sql<number>`cast(handling_fees.value as real)`.as('value_number'),
-  );
-  return runList(base, query, handlingFeesColumns, toHandlingFee);
+  return runList(handlingFeesListQuery(db), query, handlingFeesColumns, toHandlingFee);
 }
 
 export function createHandlingFee(
@@ -197,10 +188,10 @@ export function editHandlingFee(
     throw badRequest(MESSAGES.nothingToUpdate);
   }
   return db.transaction().execute(async (trx) => {
-    const beforeRow = await findHandlingFee(trx, id);
+    const beforeRow = (await lockRow(trx, 'handling_fees', id)) ? await findHandlingFee(trx, id) : undefined;
     if (!beforeRow) throw notFound();
     const before = toHandlingFee(beforeRow);
-    // Type is read-only once created (SPEC §2): sending it back unchanged is fine.
+    // Type is read-only once created: sending it back unchanged is fine.
     if (changes.type !== undefined && changes.type !== before.type) {
       throw badRequest(MESSAGES.handlingTypeReadOnly, [
         { field: 'type', message: MESSAGES.handlingTypeReadOnly },

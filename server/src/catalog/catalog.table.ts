@@ -10,7 +10,7 @@ import type { HandlingFeeType, Platform, stockMovementReasons } from '#shared';
 /** 0 or 1: one boolean encoding for both databases (plain number, as in core.table.ts). */
 export type Flag = number;
 
-/** Categories, manufacturers and suppliers share one shape (SPEC §3). */
+/** Categories, manufacturers and suppliers share one shape. */
 export interface NamedSettingTable {
   id: string;
   /** Unique case-insensitively (index on lower(name)). */
@@ -61,9 +61,9 @@ export interface ProductTable {
   jan_code: string;
   category_id: string | null;
   manufacturer_id: string | null;
-  /** Per unit, whole yen. Null where unknown: profit then shows a dash (SPEC §9). */
+  /** Per unit, whole yen. Null where unknown: profit then shows a dash. */
   purchase_price: number | null;
-  /** Always equal to the sum of the product's stock_movements (DESIGN §3). */
+  /** Always equal to the sum of the product's stock_movements. */
   in_stock_quantity: Generated<number>;
   /** Never above in_stock_quantity. */
   amazon_stock_quantity: Generated<number>;

@@ -46,7 +46,7 @@ export function effectiveAccess(url: string, declared: Access | undefined): Acce
   return url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX ? ADMIN_ONLY : 'public';
 }
 
-/** `Authorization: Token <token>` (SPEC §6), or the common `Bearer <token>`. */
+/** `Authorization: Token <token>` (what the original client sends), or the common `Bearer <token>`. */
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = header ? /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header) : null;

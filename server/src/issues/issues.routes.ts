@@ -1,4 +1,7 @@
-/** Issues API (SPEC §7): staff file and read product requests; admins resolve them. */
+/**
+ * Issues API: staff file and read product requests; admins resolve them, or turn one into a
+ * product in one call (the product and the resolution commit together or not at all).
+ */
 import { issuesListSpec } from '#shared/list-specs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +9,8 @@ import { idSchema, listResponse } from '#shared/schemas/common';
 import { issueInputSchema, issueSchema, issueUpdateSchema } from '#shared/schemas/misc';
 import { ADMIN_ONLY, currentUser } from '../http/access';
 import { listQuerySchema } from '../http/list';
-import { createIssue, listIssues, resolveIssue } from './issues.service';
+import { productInputSchema, productSchema } from '#shared/schemas/product';
+import { createIssue, createProductFromIssue, listIssues, resolveIssue } from './issues.service';
 
 const tags = ['issues'];
 const one = z.object({ data: issueSchema });
@@ -44,5 +48,28 @@ export const issuesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await resolveIssue(app.db, currentUser(request), request.params.id, request.body.resolved),
     }),
+  );
+
+  app.post(
+    '/issues/:id/product',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        description: 'Creates the requested product and resolves the request, in one transaction.',
+        params: z.object({ id: idSchema }),
+        body: productInputSchema,
+        response: { 201: z.object({ data: productSchema, issue: issueSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const { product, issue } = await createProductFromIssue(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send({ data: product, issue });
+    },
   );
 };

@@ -1,14 +1,20 @@
 /**
- * Product requests (SPEC §1, §4, §7 issues): any staff member files one; an admin marks it
- * resolved. Resolving an already resolved request changes nothing: the first resolver and
- * time stay, and no audit entry is added.
+ * Product requests: any staff member files one; an admin marks it resolved, or turns it into a
+ * product, which resolves it in the same transaction. Resolving an already resolved request
+ * changes nothing and answers the request as it is (200): the first resolver and time stay, and
+ * no audit entry is added, so parallel or repeated clicks are harmless. Turning an already
+ * resolved request into a product is refused (409) and creates nothing.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { Issue } from '#shared/schemas/misc';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
-import { notFound } from '../http/errors';
+import { MESSAGES } from '#shared/messages';
+import type { Product } from '#shared/schemas/product';
+import { lockRow } from '../db/locking';
+import { HttpError, notFound } from '../http/errors';
+import { createProductIn } from '../products/products.service';
 import { containsText, parseList, runList, type ListColumns } from '../http/list';
 import {
   findIssue,
@@ -68,20 +74,49 @@ export function resolveIssue(
   resolved: boolean,
 ): Promise<Issue> {
   return db.transaction().execute(async (trx) => {
-    const before = await findIssue(trx, id);
-    if (!before) throw notFound();
+    const before = await lockIssue(trx, id);
     if (before.resolved === resolved) return before;
-    await setIssueResolved(trx, id, resolved, actor._id);
-    const after = await findIssue(trx, id);
-    if (!after) throw notFound();
-    await recordAudit(trx, {
-      userId: actor._id,
-      entity: 'issue',
-      entityId: id,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return setResolved(trx, actor, before, resolved);
   });
+}
+
+/** Creates the product a request asked for and resolves the request, in one transaction. */
+export function createProductFromIssue(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  id: string,
+  input: Parameters<typeof createProductIn>[2],
+): Promise<{ product: Product; issue: Issue }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await lockIssue(trx, id);
+    if (before.resolved) throw new HttpError(409, MESSAGES.requestAlreadyResolved);
+    const product = await createProductIn(trx, actor, input);
+    return { product, issue: await setResolved(trx, actor, before, true) };
+  });
+}
+
+async function lockIssue(trx: Transaction<Database>, id: string): Promise<Issue> {
+  const issue = (await lockRow(trx, 'issues', id)) ? await findIssue(trx, id) : undefined;
+  if (!issue) throw notFound();
+  return issue;
+}
+
+async function setResolved(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  before: Issue,
+  resolved: boolean,
+): Promise<Issue> {
+  await setIssueResolved(trx, before._id, resolved, actor._id);
+  const after = await findIssue(trx, before._id);
+  if (!after) throw notFound();
+  await recordAudit(trx, {
+    userId: actor._id,
+    entity: 'issue',
+    entityId: before._id,
+    action: 'update',
+    before,
+    after,
+  });
+  return after;
 }

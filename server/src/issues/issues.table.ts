@@ -1,4 +1,4 @@
-/** Product requests and their resolution (SPEC §3, §4), created by migration 003_issues_memos. */
+/** Product requests and their resolution, created by migration 003_issues_memos. */
 import type { Flag } from '../catalog/catalog.table';
 
 export interface IssueTable {

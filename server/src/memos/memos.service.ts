@@ -1,5 +1,5 @@
 /**
- * The memo board (issue 3): shared team notes. Any staff member reads, writes, edits and
+ * The memo board: shared team notes. Any staff member reads, writes, edits and
  * deletes any memo, as on a shared whiteboard; the author stays the first writer, and the
  * audit log keeps every change and deletion.
  */
@@ -8,6 +8,7 @@ import type { SessionUser } from '#shared/schemas/auth';
 import type { Memo } from '#shared/schemas/misc';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
+import { lockRow } from '../db/locking';
 import { notFound } from '../http/errors';
 import { containsText, parseList, runList, type ListColumns } from '../http/list';
 import { deleteMemo, findMemo, insertMemo, memosQuery, toMemo, updateMemo } from './memos.repository';
@@ -57,7 +58,7 @@ export function editMemo(
   changes: { title?: string; body?: string },
 ): Promise<Memo> {
   return db.transaction().execute(async (trx) => {
-    const before = await findMemo(trx, id);
+    const before = (await lockRow(trx, 'memos', id)) ? await findMemo(trx, id) : undefined;
     if (!before) throw notFound();
     await updateMemo(trx, id, changes);
     const after = await findMemo(trx, id);
@@ -75,8 +76,9 @@ export function editMemo(
 }
 
 export function removeMemo(db: Kysely<Database>, actor: SessionUser, id: string): Promise<void> {
+  // Of parallel deletes the first wins; the others wait for its commit, then find nothing: 404.
   return db.transaction().execute(async (trx) => {
-    const before = await findMemo(trx, id);
+    const before = (await lockRow(trx, 'memos', id)) ? await findMemo(trx, id) : undefined;
     if (!before) throw notFound();
     await deleteMemo(trx, id);
     await recordAudit(trx, { userId: actor._id, entity: 'memo', entityId: id, action: 'delete', before });

@@ -1,10 +1,19 @@
-/** Each user's UI preferences (SPEC §7 user-preferences), private to that user. */
+/** Each user's UI preferences (column choices, page sizes), private to that user. */
+import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
+import { MESSAGES } from '#shared/messages';
 import type { UserPreference } from '#shared/schemas/misc';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
-import { notFound } from '../http/errors';
+import { lockRow } from '../db/locking';
+import { HttpError, notFound } from '../http/errors';
 import { findPreference, toPreference, upsertPreference } from './preferences.repository';
+
+/**
+ * A screen's settings fit in a few hundred bytes; the bound keeps one account from filling the
+ * database, and the audit log (which copies each value before and after) from ballooning.
+ */
+export const PREFERENCE_MAX_BYTES = 16 * 1024;
 
 export async function getPreference(
   db: Kysely<Database>,
@@ -22,8 +31,19 @@ export function savePreference(
   prefId: string,
   value: Record<string, unknown>,
 ): Promise<UserPreference> {
+  if (Buffer.byteLength(JSON.stringify(value), 'utf8') > PREFERENCE_MAX_BYTES) {
+    throw new HttpError(413, MESSAGES.preferenceTooLarge, [
+      { field: 'value', message: MESSAGES.preferenceTooLarge },
+    ]);
+  }
   return db.transaction().execute(async (trx) => {
+    // The preference row may not exist yet, so its owner's row is the lock (db/locking.ts):
+    // two first saves at once record one 'create' and one 'update', not two creates.
+    if (!(await lockRow(trx, 'users', userId))) throw notFound();
     const before = await findPreference(trx, userId, prefId);
+    const beforeValue = before ? (JSON.parse(before.value) as unknown) : undefined;
+    // Screens save again what they loaded; an unchanged value leaves no trace.
+    if (before && isDeepStrictEqual(beforeValue, value)) return toPreference(before);
     await upsertPreference(trx, userId, prefId, value);
     const after = await findPreference(trx, userId, prefId);
     if (!after) throw new Error('preference vanished inside its own transaction');
@@ -32,7 +52,7 @@ export function savePreference(
       entity: 'userPreference',
       entityId: prefId,
       action: before ? 'update' : 'create',
-      before: before ? { value: JSON.parse(before.value) as unknown } : null,
+      before: before ? { value: beforeValue } : null,
       after: { value },
     });
     return toPreference(after);

@@ -5,10 +5,11 @@
  * it, keeping `products.in_stock_quantity` equal to the sum of the product's movements in the
  * caller's transaction (DESIGN §3).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { PLATFORMS, type Platform } from '#shared/constants';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
 import type { Database } from '../db/database';
+import { lockRow } from '../db/locking';
 import type { StockMovementReason } from '../catalog/catalog.table';
 
 /**
@@ -137,16 +138,11 @@ export async function findProduct(db: Kysely<Database>, id: string): Promise<Pro
 }
 
 /**
- * Takes the product's row lock for the rest of the transaction (a no-op update: PostgreSQL
- * locks the row, SQLite the database) and reads it, so checks against its stock cannot race
- * another writer. Undefined when there is no such product.
+ * Takes the product's row lock for the rest of the transaction (db/locking.ts) and reads it,
+ * so checks against its stock cannot race another writer. Undefined when there is no such product.
  */
-export async function lockProduct(trx: Kysely<Database>, id: string) {
-  await trx
-    .updateTable('products')
-    .set({ updated_at: sql`updated_at` })
-    .where('id', '=', id)
-    .execute();
+export async function lockProduct(trx: Transaction<Database>, id: string) {
+  if (!(await lockRow(trx, 'products', id))) return undefined;
   return trx.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

@@ -1,5 +1,5 @@
 /** Products (SPEC §2 Product screens, §7 products): list, search, create, edit, stock, remarks. */
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { LIMITS } from '#shared/constants';
 import { isValidJan } from '#shared/domain/jan';
 import { MESSAGES, inactiveReference, unknownReference } from '#shared/messages';
@@ -194,24 +194,31 @@ export function createProduct(
   actor: SessionUser,
   input: ProductBody & { inStockQuantity: number },
 ): Promise<Product> {
+  return db.transaction().execute((trx) => createProductIn(trx, actor, input));
+}
+
+/** {@link createProduct} inside a caller's transaction, for workflows that do more in it. */
+export async function createProductIn(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  input: ProductBody & { inStockQuantity: number },
+): Promise<Product> {
   const body = normaliseLinks(input);
-  return db.transaction().execute(async (trx) => {
-    await checkReferences(trx, body, null);
-    const id = await insertProduct(trx, body);
-    await replaceProductLinks(trx, id, body.supplierIds, body.availablePlatforms);
-    // The opening count is the ledger's first movement, even when it is zero.
-    await recordStockMovement(trx, {
-      productId: id,
-      quantity: input.inStockQuantity,
-      reason: 'INITIAL',
-      note: 'Opening stock',
-      userId: actor._id,
-    });
-    const after = await findProduct(trx, id);
-    if (!after) throw new Error('product vanished inside its own transaction');
-    await recordAudit(trx, { userId: actor._id, entity: 'product', entityId: id, action: 'create', after });
-    return after;
+  await checkReferences(trx, body, null);
+  const id = await insertProduct(trx, body);
+  await replaceProductLinks(trx, id, body.supplierIds, body.availablePlatforms);
+  // The opening count is the ledger's first movement, even when it is zero.
+  await recordStockMovement(trx, {
+    productId: id,
+    quantity: input.inStockQuantity,
+    reason: 'INITIAL',
+    note: 'Opening stock',
+    userId: actor._id,
   });
+  const after = await findProduct(trx, id);
+  if (!after) throw new Error('product vanished inside its own transaction');
+  await recordAudit(trx, { userId: actor._id, entity: 'product', entityId: id, action: 'create', after });
+  return after;
 }
 
 export function updateProduct(

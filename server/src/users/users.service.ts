@@ -1,14 +1,21 @@
 /** The admin's Users screen: list accounts, grant roles, deactivate. */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MESSAGES } from '#shared/messages';
-import type { ListQuery } from '#shared/query';
 import type { SessionUser, User, UserUpdate } from '#shared/schemas/auth';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
-import { deleteUserSessions, findUserById, toUser } from '../auth/auth.repository';
-import { badRequest, notFound } from '../http/errors';
-import { compare, containsText, parseList, runList, runSearch, type ListColumns } from '../http/list';
+import { deleteUserSessions } from '../auth/auth.repository';
+import { lockRows } from '../db/locking';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { compare, parseList, runList, runSearch, type ListColumns } from '../http/list';
 import { usersListSpec } from '#shared/list-specs';
+import {
+  findUserById,
+  toUser,
+  updateUserAccess,
+  userRoleExpression,
+  usersListQuery,
+} from './users.repository';
 
 const usersColumns: ListColumns = {
   columns: {
@@ -22,30 +29,30 @@ const usersColumns: ListColumns = {
   },
   caseInsensitiveSorts: ['fullname', 'email', 'username'],
   customFilters: {
-    role: (filter) => compare(sql`coalesce(users.role, 'none')`, filter),
+    role: (filter) => compare(userRoleExpression, filter),
   },
   tieBreaker: 'users.id',
 };
 
-function usersQuery(db: Kysely<Database>, query: ListQuery) {
-  const base = db.selectFrom('users').selectAll('users');
-  const text = query.extras.searchStr?.trim();
-  return text ? base.where(containsText(['users.fullname', 'users.email', 'users.username'], text)) : base;
-}
-
 export function listUsers(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, usersListSpec);
-  return runList(usersQuery(db, query), query, usersColumns, toUser);
+  return runList(usersListQuery(db, query.extras.searchStr?.trim()), query, usersColumns, toUser);
 }
 
 /** The same list under the search contract (`totalcount`), for type-ahead pickers. */
 export function searchUsers(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, usersListSpec);
-  return runSearch(usersQuery(db, query), query, usersColumns, toUser);
+  return runSearch(usersListQuery(db, query.extras.searchStr?.trim()), query, usersColumns, toUser);
 }
 
+/**
+ * The shop must never be left without an active administrator. An admin cannot demote or
+ * deactivate themselves, and the acting admin's row is locked together with the target's and
+ * must still be an active admin: so when this commits, the actor is one, whatever other admins
+ * did meanwhile (two admins demoting each other at once: the second finds it is no longer
+ * admin and is refused).
+ */
 export async function updateUser(db: Kysely<Database>, actor: SessionUser, id: string, changes: UserUpdate) {
-  // Keeps the shop from ever being left without an administrator.
   if (
     id === actor._id &&
     ((changes.role !== undefined && changes.role !== 'admin') || changes.active === false)
@@ -53,18 +60,14 @@ export async function updateUser(db: Kysely<Database>, actor: SessionUser, id: s
     throw badRequest(MESSAGES.cannotChangeOwnAccount);
   }
   return db.transaction().execute(async (trx): Promise<User> => {
-    const before = await findUserById(trx, id);
+    const found = await lockRows(trx, 'users', [actor._id, id]);
+    const acting = found.has(actor._id) ? await findUserById(trx, actor._id) : undefined;
+    if (!acting || acting.active !== 1 || acting.role !== 'admin') {
+      throw new HttpError(403, MESSAGES.forbidden);
+    }
+    const before = found.has(id) ? await findUserById(trx, id) : undefined;
     if (!before) throw notFound();
-    const now = new Date().toISOString();
-    await trx
-      .updateTable('users')
-      .set({
-        ...(changes.role !== undefined ? { role: changes.role } : {}),
-        ...(changes.active !== undefined ? { active: changes.active ? 1 : 0 } : {}),
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
+    await updateUserAccess(trx, id, changes);
     const after = await findUserById(trx, id);
     if (!after) throw notFound();
     // A deactivated account is signed out everywhere at once, not when its tokens expire.

@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { MESSAGES } from '#shared/messages';
+import { withJanCheckDigit } from '#shared/domain/jan';
 import { LoginPage, Shell } from '../support/pages';
+import { ProductFormPage } from '../support/products.pages';
 import { IssuesPage, NewProductRequestPage } from '../support/requests.pages';
 import { useKuraServer } from '../support/server';
 
@@ -99,7 +101,9 @@ test('file a product request, see it unresolved, resolve it, find it under resol
   await expect(issues.row('Hinoki bath stool')).toBeVisible();
 });
 
-test('an admin turns a request into a new product form prefilled from it', async ({ page }) => {
+test('an admin turns a request into a product: one call creates it and resolves the request', async ({
+  page,
+}) => {
   const login = await kura.api('auth/login', {
     body: { email: admin.email, password: DEMO_PASSWORDS.admin },
   });
@@ -121,14 +125,27 @@ test('an admin turns a request into a new product form prefilled from it', async
     prefill: { name: 'Nambu tekki teapot 0.6 L', purchasePrice: 7200 },
     fromIssueId: issue._id,
   });
-  // The products form is built alongside; once it is there, its name field holds the title.
-  const comingSoon = new Shell(page).comingSoon;
-  await expect(comingSoon.or(page.locator('main form')).first()).toBeVisible();
-  if ((await comingSoon.count()) === 0) {
-    await expect
-      .poll(() => page.evaluate(() => [...document.querySelectorAll('input')].map((input) => input.value)))
-      .toContain('Nambu tekki teapot 0.6 L');
-  }
+  const form = new ProductFormPage(page);
+  await expect(form.name).toHaveValue('Nambu tekki teapot 0.6 L');
+
+  // Every write the page sends from here on.
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  const sku = `E2E-NAMBU-${Date.now()}`;
+  await form.sku.fill(sku);
+  await form.jan.fill(withJanCheckDigit(`20${String(Date.now() % 1e10).padStart(10, '0')}`));
+  await form.submitCreate.click();
+  await expect(page.getByText('The product request was marked as resolved').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/products$/);
+  expect(writes).toEqual([`POST /api/v1/issues/${issue._id}/product`]);
+
+  const resolved = await kura.api(`issues/?resolved=true&limit=100`, { token });
+  const { data } = (await resolved.json()) as { data: { _id: string; resolvedBy: { fullname: string } }[] };
+  expect(data.find((i) => i._id === issue._id)?.resolvedBy.fullname).toBe(admin.fullname);
+  const products = await kura.api(`products?skuCode=${encodeURIComponent(sku)}`, { token });
+  expect(((await products.json()) as { totalCount: number }).totalCount).toBe(1);
 });
 
 test('the same flow in Japanese', async ({ page }) => {

@@ -3,6 +3,7 @@ import { LIMITS } from '#shared/constants';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { categorySchema, shelfNumberSchema } from '#shared/schemas/catalog';
 import { listResponse, searchResponse } from '#shared/schemas/common';
+import { issueSchema } from '#shared/schemas/misc';
 import {
   productSchema,
   remarkSchema,
@@ -16,6 +17,7 @@ import { request, requestText } from '../../api/http';
 const productsResponse = listResponse(productSchema);
 const productsSearchResponse = searchResponse(productSchema);
 const oneProduct = z.object({ data: productSchema });
+const productFromIssueResponse = z.object({ data: productSchema, issue: issueSchema });
 const namedList = listResponse(categorySchema);
 const adjustmentResponse = z.object({ data: stockMovementSchema, product: productSchema });
 
@@ -87,6 +89,12 @@ export const searchShelfNumbers = (text: string) =>
     },
   ).then((r) => r.data);
 
-/** A product created from a product request resolves that request. */
-export const resolveIssue = (issueId: string) =>
-  request('put', `issues/${encodeURIComponent(issueId)}`, { json: { resolved: true } });
+/**
+ * A product made from a product request: the server creates it and resolves the request in one
+ * transaction, so either both happen or neither (a request already resolved answers 409).
+ */
+export const createProductFromIssue = (issueId: string, input: ProductInput) =>
+  request('post', `issues/${encodeURIComponent(issueId)}/product`, {
+    json: input,
+    schema: productFromIssueResponse,
+  }).then((r) => r.data);
