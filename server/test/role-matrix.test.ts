@@ -79,7 +79,8 @@ describe.each(testDialects())('role matrix (%s)', (dialect) => {
       expect(malformed.status, `${label} with another scheme`).toBe(401);
       const revoked = await api.request(route.method, path, { token: tokens.revoked });
       expect(revoked.status, `${label} with a revoked token`).toBe(401);
-      if (route.method !== 'HEAD') expect(revoked.body).toEqual({ message: MESSAGES.unauthenticated });
+      if (route.method !== 'HEAD')
+        expect(revoked.body).toEqual({ code: 'unauthenticated', message: MESSAGES.unauthenticated });
     }
   });
 
