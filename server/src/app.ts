@@ -73,7 +73,7 @@ function registerJsonBodies(app: FastifyInstance): void {
 export async function buildApp({ config, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
-    // The original client sends `categories//{id}` and `shipping-methods/{id}/` (SPEC §7).
+    // The original client sends `categories//{id}` and `shipping-methods/{id}/`.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     trustProxy: config.trustProxy,
     // A URL Fastify cannot decode (`/%c0%ae%c0%ae/`) answers in our error shape too.

@@ -3,7 +3,7 @@ import { LIMITS, ROLES } from '../constants';
 import { MESSAGES } from '../messages';
 import { idSchema, textSchema, timestamps, timestampSchema } from './common';
 
-/** SPEC §5: 3 to 50 symbols, with the spec's messages. */
+/** 3 to 50 symbols, with the spec's messages. */
 export const boundedText = textSchema({ error: MESSAGES.required })
   .min(1, MESSAGES.required)
   .min(LIMITS.textMin, MESSAGES.minLength)
@@ -11,7 +11,7 @@ export const boundedText = textSchema({ error: MESSAGES.required })
 
 export const roleSchema = z.enum(ROLES);
 
-/** Login: email required without a format check; password 3 to 50 (SPEC §5). */
+/** Login: email required without a format check; password 3 to 50. */
 export const loginInputSchema = z.object({
   email: textSchema({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(320),
   password: boundedText,
@@ -51,7 +51,7 @@ export const userSchema = z.object({
   fullname: z.string(),
   email: z.string(),
   username: z.string(),
-  /** Null until an admin grants one (SPEC §4, DESIGN §3). */
+  /** Null until an admin grants one. */
   role: roleSchema.nullable(),
   active: z.boolean(),
   lastLoginAt: timestampSchema.nullable(),
@@ -68,14 +68,14 @@ export const sessionUserSchema = userSchema.pick({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Login response: token and data.role (SPEC §3). */
+/** Login response: token and data.role. */
 export const loginResponseSchema = z.object({
   token: z.string(),
   data: sessionUserSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Registration response: accessToken (SPEC §3). */
+/** Registration response: accessToken. */
 export const registrationResponseSchema = z.object({
   accessToken: z.string(),
   data: sessionUserSchema,

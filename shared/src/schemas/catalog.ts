@@ -1,4 +1,4 @@
-/** Settings entities (SPEC §3): category, manufacturer, supplier, shipping method, handling fee. */
+/** Settings entities: category, manufacturer, supplier, shipping method, handling fee. */
 import { z } from 'zod';
 import { HANDLING_FEE_TYPES } from '../constants';
 import { MAX_MINOR, parseDecimal } from '../domain/money';
@@ -105,7 +105,7 @@ export const handlingFeeCreateSchema = z
     const message = checkHandlingValue(v.type, v.value);
     if (message) ctx.addIssue({ code: 'custom', path: ['value'], message });
   });
-/** Type is read-only once created (SPEC §2): an update may not change it. */
+/** Type is read-only once created: an update may not change it. */
 export const handlingFeeUpdateSchema = z
   .object({
     title: nameSchema(MESSAGES.enterName).optional(),

@@ -124,7 +124,7 @@ export const timestamps = {
   updatedAt: timestampSchema,
 };
 
-/** `{ data, totalCount }`: every list response (DESIGN §2). */
+/** `{ data, totalCount }`: every list response. */
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), totalCount: z.number().int().nonnegative() });
 /** `{ data, totalcount }`: search responses keep the spec's lowercase key. */

@@ -11,7 +11,7 @@ import {
   timestampSchema,
 } from './common';
 
-/** Sales summary (SPEC §3); every amount in yen. */
+/** Sales summary; every amount in yen. */
 export const salesSummarySchema = z.object({
   noOfOrders: z.number().int().nonnegative(),
   shippingFee: z.number(),
@@ -23,7 +23,7 @@ export const salesSummarySchema = z.object({
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
 
-/** Issue: a product request and its resolution (SPEC §3, §4). */
+/** Issue: a product request and its resolution. */
 export const issueSchema = z.object({
   _id: idSchema,
   title: z.string(),
@@ -75,7 +75,7 @@ export type IssueInput = z.input<typeof issueInputSchema>;
 /** PUT issues/{id}: mark as resolved (or reopen with false). */
 export const issueUpdateSchema = z.object({ resolved: z.boolean() });
 
-/** INR→JPY rate of a day (DESIGN §3). */
+/** INR→JPY rate of a day. */
 export const currencyRateSchema = z.object({
   base: z.literal('INR'),
   quote: z.literal('JPY'),
@@ -84,7 +84,7 @@ export const currencyRateSchema = z.object({
 });
 export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 
-/** A user's UI preferences under an id of the client's choosing (SPEC §7 user-preferences). */
+/** A user's UI preferences under an id of the client's choosing. */
 export const userPreferenceSchema = z.object({
   _id: idSchema,
   value: z.record(z.string(), z.unknown()),

@@ -18,7 +18,7 @@ import {
 } from './common';
 import { productSchema } from './product';
 
-/** Customer (SPEC §3, in labels). */
+/** Customer, as shipping labels show it. */
 export const customerSchema = z.object({
   name: z.string(),
   email: z.string(),
@@ -32,7 +32,7 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 /**
- * An order is one product line (DESIGN §3). Amounts are line totals in `currency`
+ * An order is one product line. Amounts are line totals in `currency`
  * (JPY for AMAZONJP, INR otherwise) except shippingFee (yen) and customFee (rupees).
  */
 export const orderSchema = z.object({
@@ -71,7 +71,7 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** The line Order Entry posts (SPEC §7 POST /orders), one request per product line. */
+/** The line Order Entry posts, one request per product line. */
 export const orderEntryLineSchema = z
   .object({
     product: z.union([idSchema, z.object({ _id: idSchema }).passthrough()], {
@@ -101,7 +101,7 @@ export const orderEntryLineSchema = z
   });
 export type OrderEntryLine = z.input<typeof orderEntryLineSchema>;
 
-/** Shipment popup row (SPEC §3). */
+/** Shipment popup row. */
 export const shippedOrderSchema = orderSchema
   .pick({
     _id: true,
@@ -156,7 +156,7 @@ export const customsInputSchema = z.object({
 });
 export type CustomsInput = z.infer<typeof customsInputSchema>;
 
-/** Advance (booked) order (SPEC §3). */
+/** Advance (booked) order. */
 export const advanceOrderSchema = z.object({
   _id: idSchema,
   orderId: z.string(),
@@ -167,7 +167,7 @@ export const advanceOrderSchema = z.object({
 });
 export type AdvanceOrder = z.infer<typeof advanceOrderSchema>;
 
-/** OTZ orders: paid through PayPal on the OTZ storefront (SPEC §3 names only the transaction id). */
+/** OTZ orders: paid through PayPal on the OTZ storefront. */
 export const otzOrderSchema = z.object({
   _id: idSchema,
   paypalTransactionId: z.string(),
@@ -183,7 +183,7 @@ export const otzOrderSchema = z.object({
 });
 export type OtzOrder = z.infer<typeof otzOrderSchema>;
 
-/** Notification items (SPEC §3). */
+/** Notification items. */
 export const orderNotificationSchema = z.object({
   _id: idSchema,
   orderId: z.string(),

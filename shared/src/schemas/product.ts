@@ -33,7 +33,7 @@ export const productSchema = z.object({
   category: refSchema.nullable(),
   manufacturer: refSchema.nullable(),
   suppliers: z.array(refSchema),
-  /** Per unit, in yen. Null where unknown: profit then shows a dash (SPEC §9). */
+  /** Per unit, in yen. Null where unknown: profit then shows a dash. */
   purchasePrice: z.number().nullable(),
   inStockQuantity: z.number().int(),
   amazonStockQuantity: z.number().int(),
@@ -79,8 +79,8 @@ export const productInputSchema = productFieldsSchema.refine(
 export type ProductInput = z.input<typeof productInputSchema>;
 
 /**
- * PUT /products/{id}: the whole product body, but stock moves only through the ledger
- * (DESIGN §3). inStockQuantity may be sent back unchanged (the edit form holds it); any other
+ * PUT /products/{id}: the whole product body, but stock moves only through the ledger.
+ * inStockQuantity may be sent back unchanged (the edit form holds it); any other
  * value is refused by the server with {@link MESSAGES.stockNotEditable}. Amazon stock is
  * checked against the stored quantity there too.
  */
@@ -120,7 +120,7 @@ export const stockAdjustmentSchema = z.object({
   note: textSchema({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(500),
 });
 
-/** The product-details modal (SPEC §2): what sales and shipment screens show. */
+/** The product-details modal: what sales and shipment screens show. */
 export const productDetailsSchema = productSchema.pick({
   _id: true,
   name: true,
