@@ -194,7 +194,12 @@ function toResponse(
     };
   }
   if (error instanceof ListQueryError) {
-    const known = messageCodeOf(error.message) ?? { code: 'invalidQuery', params: { field: error.field } };
+    // The codec may name its code itself; otherwise its message shape tells it.
+    const own = error as unknown as { code?: unknown; params?: MessageParams };
+    const known: { code: string; params?: MessageParams } =
+      typeof own.code === 'string'
+        ? { code: own.code, params: own.params }
+        : (messageCodeOf(error.message) ?? { code: 'invalidQuery', params: { field: error.field } });
     const field = { field: error.field, message: error.message, code: known.code, params: known.params };
     return { status: 400, body: errorBody(known.code, error.message, known.params, [field]) };
   }

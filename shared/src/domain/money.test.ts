@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '../messages';
 import { handlingFeeCreateSchema } from '../schemas/catalog';
-import { moneySchema } from '../schemas/common';
+import { moneySchema, rateSchema } from '../schemas/common';
 import {
   MAX_MINOR,
   ceilYen,
@@ -148,5 +148,16 @@ describe('money schemas', () => {
     expect(messageOf(fee('amount', 1e308))).toBe(formatMessage('tooLarge', { max: MAX_MINOR }));
     expect(messageOf(fee('amount', '-3'))).toBe(MESSAGES.fillValue);
     expect(messageOf(fee('amount', 'abc'))).toBe(MESSAGES.fillValue);
+  });
+});
+
+describe('rate schema', () => {
+  it('takes positive rates with up to 6 decimals', () => {
+    expect(rateSchema.parse(1.734512)).toBe(1.734512);
+    expect(rateSchema.safeParse(1.0000001).error?.issues[0]?.message).toBe(
+      formatMessage('tooManyDecimals', { max: 6 }),
+    );
+    expect(rateSchema.safeParse(0).success).toBe(false);
+    expect(rateSchema.safeParse(1e308).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Currency } from '../constants';
-import { parseMoney } from '../domain/money';
+import { MAX_MINOR, RATE_DECIMALS, formatRate, parseDecimal, parseMoney } from '../domain/money';
 import { MESSAGES, formatMessage, type MessageCode } from '../messages';
 
 /**
@@ -172,6 +172,26 @@ export const moneySchema = (currency: Currency, { max }: { max?: number } = {}) 
     }
     return parsed.major;
   });
+
+/**
+ * An exchange rate as a JSON number: positive, at most 6 decimals, read exactly. Store it as
+ * integer micro-units with `toRateMicro` (domain/money.ts).
+ */
+export const rateSchema = z.number({ error: MESSAGES.enterNumber }).transform((raw, ctx) => {
+  const parsed = parseDecimal(raw, RATE_DECIMALS);
+  const error = !parsed.ok
+    ? parsed.error
+    : parsed.units <= 0n
+      ? { code: 'tooSmall' as const, params: { min: '0.000001' } }
+      : parsed.units > BigInt(MAX_MINOR)
+        ? { code: 'tooLarge' as const, params: { max: formatRate(MAX_MINOR) } }
+        : null;
+  if (error) {
+    ctx.addIssue({ code: 'custom', message: formatMessage(error.code, error.params) });
+    return z.NEVER;
+  }
+  return raw;
+});
 
 /** A trimmed non-blank name: ' ' is not a name. */
 export const nameSchema = (message: string) =>
