@@ -14,7 +14,7 @@ import { seedDemo } from './demo/seed';
 import { authRoutes } from './auth/auth.routes';
 import { createLogMailer, createSmtpMailer, type Mailer } from './auth/mailer';
 import { registerAccessControl } from './http/access';
-import { HttpError, registerErrorHandling } from './http/errors';
+import { HttpError, registerErrorHandling, sendError } from './http/errors';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
 import { resourceRoutes } from './routes';
 import { APP_VERSION, systemRoutes } from './system/system.routes';
@@ -51,15 +51,37 @@ function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * The API takes JSON bodies only: anything else (JSON sent as text/plain included) answers 415.
+ * An empty body with `Content-Type: application/json` is `{}`, as many clients send the header
+ * on every call (a logout has nothing to say). Fastify's parser keeps refusing `__proto__` and
+ * `constructor.prototype` keys.
+ */
+function registerJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, {});
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
 export async function buildApp({ config, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
-    // The original client sends `categories//{id}` and `shipping-methods/{id}/` (SPEC §7).
+    // The original client sends `categories//{id}` and `shipping-methods/{id}/`.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     trustProxy: config.trustProxy,
+    // A URL Fastify cannot decode (`/%c0%ae%c0%ae/`) answers in our error shape too.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodies(app);
 
   const database = createDatabase(config.databaseUrl);
   app.decorate('db', database.db);

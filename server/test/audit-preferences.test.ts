@@ -55,7 +55,7 @@ describe.each(testDialects())('audit log and user preferences (%s)', (dialect) =
   it('keeps preferences per user and audits them', async () => {
     const missing = await api.get('/api/v1/user-preferences/shipments.table', { token: clerk.token });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: MESSAGES.notFound });
+    expect(missing.body).toEqual({ code: 'notFound', message: MESSAGES.notFound });
 
     const first = await api.post(
       '/api/v1/user-preferences/',
@@ -135,6 +135,13 @@ describe.each(testDialects())('audit log and user preferences (%s)', (dialect) =
     expect(until.body.totalCount).toBe(times.filter((t: string) => t <= middle).length);
     const unknown = await audit('before=x');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toEqual([{ field: 'before', message: 'Cannot filter by before' }]);
+    expect(unknown.body.errors).toEqual([
+      {
+        field: 'before',
+        code: 'queryFilter',
+        message: 'Cannot filter by before',
+        params: { field: 'before' },
+      },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, emailNotFound } from '#shared/messages';
+import { MESSAGES, emailNotFound, messageCodeOf } from '#shared/messages';
 import { client, register, type Client } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -43,7 +43,8 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       const res = await api.post('/api/v1/auth/register', body);
       expect(res.status, `${field}: ${message}`).toBe(400);
       expect(res.body.message).toBe(message);
-      expect(res.body.errors).toContainEqual({ field, message });
+      expect(res.body.code).toBe(messageCodeOf(message)?.code);
+      expect(res.body.errors).toContainEqual({ field, code: messageCodeOf(message)?.code, message });
     }
   });
 
@@ -57,8 +58,9 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     });
     expect(byEmail.status).toBe(409);
     expect(byEmail.body).toEqual({
+      code: 'duplicateField',
       message: MESSAGES.duplicateField,
-      errors: [{ field: 'email', message: MESSAGES.duplicateField }],
+      errors: [{ field: 'email', code: 'duplicateField', message: MESSAGES.duplicateField }],
     });
     const byUsername = await api.post('/api/v1/auth/register', {
       fullname: 'Someone',
@@ -67,7 +69,9 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       password: 'secret',
     });
     expect(byUsername.status).toBe(409);
-    expect(byUsername.body.errors).toEqual([{ field: 'username', message: MESSAGES.duplicateField }]);
+    expect(byUsername.body.errors).toEqual([
+      { field: 'username', code: 'duplicateField', message: MESSAGES.duplicateField },
+    ]);
   });
 
   it('logs in, validates the token and logs out for good', async () => {
@@ -77,13 +81,13 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       password: 'wrong-pass',
     });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ message: MESSAGES.invalidLogin });
+    expect(wrong.body).toEqual({ code: 'invalidLogin', message: MESSAGES.invalidLogin });
     const unknown = await api.post('/api/v1/auth/login', {
       email: 'nobody@kura.example',
       password: 'right-pass',
     });
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual({ message: MESSAGES.invalidLogin });
+    expect(unknown.body).toEqual({ code: 'invalidLogin', message: MESSAGES.invalidLogin });
     const short = await api.post('/api/v1/auth/login', { email: 'login@kura.example', password: 'ab' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(MESSAGES.minLength);
@@ -104,7 +108,7 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     expect(out.status).toBe(204);
     const after = await api.get('/api/v1/auth/validate-token', { token });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ message: MESSAGES.unauthenticated });
+    expect(after.body).toEqual({ code: 'unauthenticated', message: MESSAGES.unauthenticated });
     // The registration session is a different session and still works.
     expect((await api.get('/api/v1/auth/me', { token: account.token })).status).toBe(200);
   });
@@ -113,7 +117,11 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     const account = await register(api, { email: 'forgetful@kura.example', password: 'old-password' });
     const missing = await api.post('/api/v1/auth/forgot-password', { email: 'ghost@kura.example' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: emailNotFound('ghost@kura.example') });
+    expect(missing.body).toEqual({
+      code: 'emailNotFound',
+      message: emailNotFound('ghost@kura.example'),
+      params: { email: 'ghost@kura.example' },
+    });
     const badFormat = await api.post('/api/v1/auth/forgot-password', { email: 'ghost' });
     expect(badFormat.status).toBe(400);
     expect(badFormat.body.message).toBe(MESSAGES.wrongEmail);
@@ -132,7 +140,7 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       password: 'new-password',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: MESSAGES.resetLinkInvalid });
+    expect(bad.body).toEqual({ code: 'resetLinkInvalid', message: MESSAGES.resetLinkInvalid });
 
     const reset = await api.post('/api/v1/auth/reset-password', { token, password: 'new-password' });
     expect(reset.status).toBe(200);
@@ -180,14 +188,14 @@ describe.each(testDialects())('rate limits (%s)', (dialect) => {
     }
     const limited = await api.post('/api/v1/auth/login', { email: 'a@kura.example', password: 'wrong-pass' });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(limited.body).toEqual({ code: 'tooManyRequests', message: MESSAGES.tooManyRequests });
 
     for (let i = 0; i < 3; i += 1) {
       expect((await api.post('/api/v1/auth/forgot-password', { email: 'a@kura.example' })).status).toBe(404);
     }
     const forgot = await api.post('/api/v1/auth/forgot-password', { email: 'a@kura.example' });
     expect(forgot.status).toBe(429);
-    expect(forgot.body).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(forgot.body).toEqual({ code: 'tooManyRequests', message: MESSAGES.tooManyRequests });
   });
 
   it('limits registrations per address too, creating no account once limited', async () => {
@@ -204,7 +212,10 @@ describe.each(testDialects())('rate limits (%s)', (dialect) => {
     );
     const statuses = attempts.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
-    expect(attempts.find((r) => r.status === 429)?.body).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(attempts.find((r) => r.status === 429)?.body).toEqual({
+      code: 'tooManyRequests',
+      message: MESSAGES.tooManyRequests,
+    });
     const admin = attempts.find((r) => r.body?.data?.role === 'admin');
     const users = await api.get('/api/v1/users?limit=100', { token: admin?.body.accessToken });
     expect(users.body.totalCount).toBe(3);

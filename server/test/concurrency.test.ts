@@ -141,7 +141,10 @@ describe.each(testDialects())('parallel changes (%s)', (dialect) => {
       Array.from({ length: 5 }, () => api.request('DELETE', `/api/v1/memos/${id}`, { token: staff.token })),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([204, 404, 404, 404, 404]);
-    expect(answers.find((r) => r.status === 404)?.body).toEqual({ message: MESSAGES.notFound });
+    expect(answers.find((r) => r.status === 404)?.body).toEqual({
+      code: 'notFound',
+      message: MESSAGES.notFound,
+    });
     expect(await audit(`entity=memo&entityId=${id}&action=delete`)).toHaveLength(1);
   });
 
@@ -226,7 +229,10 @@ describe.each(testDialects())('parallel changes (%s)', (dialect) => {
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect(answers.find((r) => r.status === 409)?.body).toEqual({ message: MESSAGES.requestAlreadyResolved });
+    expect(answers.find((r) => r.status === 409)?.body).toEqual({
+      code: 'requestAlreadyResolved',
+      message: MESSAGES.requestAlreadyResolved,
+    });
     const products = await api.get('/api/v1/products?name=Pocky%20almond', { token: admin.token });
     expect(products.body.totalCount).toBe(1);
     expect(await audit(`entity=issue&entityId=${id}&action=update`)).toHaveLength(1);

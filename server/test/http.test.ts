@@ -55,29 +55,31 @@ describe.each(testDialects())('HTTP surface (%s)', (dialect) => {
   it('answers errors in one shape', async () => {
     const unknown = await api.get('/api/v1/no-such-thing', { token: admin.token });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: MESSAGES.notFound });
+    expect(unknown.body).toEqual({ code: 'notFound', message: MESSAGES.notFound });
     const unknownPost = await api.post('/api/v1/no-such-thing', {});
     expect(unknownPost.status).toBe(404);
-    expect(unknownPost.body).toEqual({ message: MESSAGES.notFound });
+    expect(unknownPost.body).toEqual({ code: 'notFound', message: MESSAGES.notFound });
 
     const noBody = await api.post('/api/v1/auth/login');
     expect(noBody.status).toBe(400);
     expect(noBody.body).toEqual({
-      message: expect.any(String),
-      errors: [{ field: 'body', message: expect.any(String) }],
+      code: 'required',
+      message: MESSAGES.required,
+      errors: [{ field: 'body', code: 'required', message: MESSAGES.required }],
     });
+    // An empty JSON body is {}: here, a login without its fields.
     const emptyJson = await api.request('POST', '/api/v1/auth/login', {
       headers: { 'content-type': 'application/json' },
     });
     expect(emptyJson.status).toBe(400);
-    expect(Object.keys(emptyJson.body)).toEqual(['message']);
+    expect(emptyJson.body.errors.map((e: { field: string }) => e.field)).toEqual(['email', 'password']);
     const brokenJson = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"email":',
     });
     expect(brokenJson.status).toBe(400);
-    expect(Object.keys((await brokenJson.json()) as object)).toEqual(['message']);
+    expect(await brokenJson.json()).toEqual({ code: 'malformedJson', message: MESSAGES.malformedJson });
   });
 
   it('serves the OpenAPI document and the docs page', async () => {
@@ -133,7 +135,7 @@ describe.each(testDialects())('HTTP surface (%s)', (dialect) => {
     expect(missingAsset.status).toBe(404);
     const api404 = await fetch(`${server.url}/api/v1/nothing-here`, { headers: { accept: 'text/html' } });
     expect(api404.status).toBe(404);
-    expect(await api404.json()).toEqual({ message: MESSAGES.notFound });
+    expect(await api404.json()).toEqual({ code: 'notFound', message: MESSAGES.notFound });
   });
 
   it('declares undeclared API routes admin-only', () => {
@@ -147,6 +149,6 @@ describe.each(testDialects())('HTTP surface (%s)', (dialect) => {
     await sql`drop table user_preferences`.execute(server.app.db);
     const res = await api.get('/api/v1/user-preferences/layout', { token: admin.token });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: MESSAGES.somethingWentWrong });
+    expect(res.body).toEqual({ code: 'somethingWentWrong', message: MESSAGES.somethingWentWrong });
   });
 });

@@ -209,7 +209,7 @@ describe.each(testDialects())('issues API (%s)', (dialect) => {
       { token: admin.token },
     );
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: MESSAGES.requestAlreadyResolved });
+    expect(again.body).toEqual({ code: 'requestAlreadyResolved', message: MESSAGES.requestAlreadyResolved });
     expect(await productCount()).toBe(before + 1);
 
     // A duplicate SKU fails after the request was locked: the whole transaction rolls back.

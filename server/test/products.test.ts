@@ -323,7 +323,9 @@ describe.each(testDialects())('products API (%s)', (dialect) => {
         { token: admin },
       );
       expect(dup.status).toBe(409);
-      expect(dup.body.errors).toEqual([{ field: 'skuCode', message: MESSAGES.duplicateField }]);
+      expect(dup.body.errors).toEqual([
+        { field: 'skuCode', code: 'duplicateField', message: MESSAGES.duplicateField },
+      ]);
       expect(await auditCount()).toBe(auditsBefore + 1);
       expect((await get(`products/${p._id}`)).body.data).toMatchObject({
         amazonStockQuantity: 1,

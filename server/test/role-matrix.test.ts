@@ -172,7 +172,10 @@ describe.each(testDialects())('role matrix (%s)', (dialect) => {
               : caller === 'pending'
                 ? MESSAGES.accountPending
                 : MESSAGES.forbidden;
-          if (res.body?.message !== message) mismatches.push(`${label} with message ${res.body?.message}`);
+          const code = Object.entries(MESSAGES).find(([, text]) => text === message)?.[0];
+          if (res.body?.message !== message || res.body?.code !== code) {
+            mismatches.push(`${label} with ${res.body?.code}: ${res.body?.message}`);
+          }
         }
       }
     }

@@ -92,8 +92,9 @@ describe.each(testDialects())('settings API (%s)', (dialect) => {
       );
       expect(res.status).toBe(409);
       expect(res.body).toEqual({
+        code: 'duplicateField',
         message: MESSAGES.duplicateField,
-        errors: [{ field: 'name', message: MESSAGES.duplicateField }],
+        errors: [{ field: 'name', code: 'duplicateField', message: MESSAGES.duplicateField }],
       });
     });
 
@@ -316,7 +317,9 @@ describe.each(testDialects())('settings API (%s)', (dialect) => {
         api.post('/api/v1/handling-fees/', { title: 'card FEE', type: 'amount', value: 1 }, { token: admin }),
       );
       expect(dup.status).toBe(409);
-      expect(dup.body.errors).toEqual([{ field: 'title', message: MESSAGES.duplicateField }]);
+      expect(dup.body.errors).toEqual([
+        { field: 'title', code: 'duplicateField', message: MESSAGES.duplicateField },
+      ]);
     });
 
     it('lists paged and sorted (value numerically)', async () => {

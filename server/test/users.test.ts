@@ -144,7 +144,7 @@ describe.each(testDialects())('users and the list query language (%s)', (dialect
     }
     const again = await api.post('/api/v1/auth/login', { email: user.email, password: user.password });
     expect(again.status).toBe(403);
-    expect(again.body).toEqual({ message: MESSAGES.accountDeactivated });
+    expect(again.body).toEqual({ code: 'accountDeactivated', message: MESSAGES.accountDeactivated });
 
     expect(
       (await api.put(`/api/v1/users/${user.user._id}`, { active: true }, { token: admin.token })).status,
@@ -158,7 +158,7 @@ describe.each(testDialects())('users and the list query language (%s)', (dialect
     for (const change of [{ role: 'orderCreator' }, { role: null }, { active: false }]) {
       const res = await api.put(`/api/v1/users/${admin.user._id}`, change, { token: admin.token });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: MESSAGES.cannotChangeOwnAccount });
+      expect(res.body).toEqual({ code: 'cannotChangeOwnAccount', message: MESSAGES.cannotChangeOwnAccount });
     }
     const other = await withRole('admin');
     const demoted = await api.put(`/api/v1/users/${other.user._id}`, { role: null }, { token: admin.token });
@@ -179,6 +179,6 @@ describe.each(testDialects())('users and the list query language (%s)', (dialect
     expect(badRole.body.errors[0].field).toBe('role');
     const missing = await api.put('/api/v1/users/no-such-user', { role: 'admin' }, { token: admin.token });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: MESSAGES.notFound });
+    expect(missing.body).toEqual({ code: 'notFound', message: MESSAGES.notFound });
   });
 });

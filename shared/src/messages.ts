@@ -1,7 +1,12 @@
 /**
- * User-facing message texts the spec quotes verbatim (SPEC §5, §8). The server sends these
- * exact English texts in `message`; the renderer shows its translation keyed by the text
- * when it has one (i18n `errors` namespace), so both languages read naturally.
+ * Every user-facing message text, in English, under a stable key. The key is the `code` the
+ * API sends next to `message` (see server/src/http/errors.ts), and the renderer's `errors`
+ * namespace holds each text under the same key in both languages, so a screen translates by
+ * code and never shows the English text to a Japanese user.
+ *
+ * The first block is the wording the original system used, kept verbatim. Texts with
+ * `{{name}}` placeholders take parameters: the API sends them as `params`, and i18next
+ * fills the same placeholders in the translation.
  */
 export const MESSAGES = {
   minLength: 'Minimum 3 symbols',
@@ -70,14 +75,112 @@ export const MESSAGES = {
   max200: 'Maximum 200 symbols',
   requestAlreadyResolved: 'This request has already been resolved',
   preferenceTooLarge: 'This preference is too large to save',
+  // With parameters.
+  isRequired: '{{label}} is required',
+  emailNotFound: 'No account was found for {{email}}',
+  unknownReference: 'The {{label}} does not exist',
+  inactiveReference: 'The {{label}} is inactive and cannot be assigned',
+  // Validation of any field (the shared zod schemas fall back to these, see schemas/common.ts).
+  tooShort: 'Minimum {{min}} symbols',
+  tooLong: 'Maximum {{max}} symbols',
+  tooSmall: 'Must be at least {{min}}',
+  tooLarge: 'Must be at most {{max}}',
+  tooFewItems: 'Choose at least {{min}}',
+  tooManyItems: 'At most {{max}} items',
+  tooManyDecimals: 'At most {{max}} decimal places',
+  notANumber: 'Must be a number',
+  notWholeNumber: 'Must be a whole number',
+  notText: 'Must be text',
+  notTrueOrFalse: 'Must be true or false',
+  notAList: 'Must be a list',
+  notAnObject: 'Must be a set of fields',
+  notOneOf: 'Must be one of {{values}}',
+  invalidDate: 'Must be a date',
+  invalidValue: 'Invalid value',
+  unknownField: 'Unknown field: {{keys}}',
+  controlCharacter: 'Control characters are not allowed',
+  // List queries (page, limit, sort and filters in the query string).
+  queryWholeNumber: '{{field}} must be a whole number',
+  queryRange: '{{field}} must be between {{min}} and {{max}}',
+  queryNumber: '{{field}} must be a number',
+  queryBoolean: '{{field}} must be true or false',
+  queryDate: '{{field}} must be a date (YYYY-MM-DD)',
+  queryDateTime: '{{field}} must be an ISO 8601 date-time',
+  queryOneOf: '{{field}} must be one of {{values}}',
+  queryOnce: '{{field}} may be given once',
+  querySort: 'Cannot sort by {{field}}',
+  queryFilter: 'Cannot filter by {{field}}',
+  queryOperator: 'Unknown operator {{op}} on {{field}}',
+  invalidQuery: 'Invalid list query: {{field}}',
+  // Requests the server cannot take at all.
+  invalidRequest: 'Invalid request',
+  malformedJson: 'The request body is not valid JSON',
+  unsupportedMediaType: 'Send the request body as JSON',
+  bodyTooLarge: 'The request is too large',
+  badUrl: 'The address is not valid',
+  conflict: 'This conflicts with the saved data',
+  requestFailed: 'The request could not be completed',
 } as const;
 
-/** SPEC §5: a generic required message is the field label followed by ' is required'. */
-export const isRequired = (label: string) => `${label} is required`;
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageParams = Record<string, string | number>;
 
-/** SPEC §8: forgot-password failure names the email. */
-export const emailNotFound = (email: string) => `No account was found for ${email}`;
+/** The English text of `key` with its `{{name}}` placeholders filled in. */
+export function formatMessage(key: MessageKey, params: MessageParams = {}): string {
+  return MESSAGES[key].replace(/{{(\w+)}}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** The field label followed by ' is required'. */
+export const isRequired = (label: string) => formatMessage('isRequired', { label });
+
+/** Forgot-password failure names the email. */
+export const emailNotFound = (email: string) => formatMessage('emailNotFound', { email });
 
 /** A category, manufacturer or supplier that is inactive (or gone) cannot be newly assigned. */
-export const inactiveReference = (label: string) => `The ${label} is inactive and cannot be assigned`;
-export const unknownReference = (label: string) => `The ${label} does not exist`;
+export const inactiveReference = (label: string) => formatMessage('inactiveReference', { label });
+export const unknownReference = (label: string) => formatMessage('unknownReference', { label });
+
+export interface MessageCode {
+  code: MessageKey;
+  params?: MessageParams;
+}
+
+const keyByText = new Map<string, MessageKey>(
+  (Object.entries(MESSAGES) as [MessageKey, string][])
+    .filter(([, text]) => !text.includes('{{'))
+    .map(([key, text]) => [text, key]),
+);
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each parameterised text as a pattern capturing its parameters, most specific first. */
+const templates = (Object.entries(MESSAGES) as [MessageKey, string][])
+  .filter(([, text]) => text.includes('{{'))
+  .map(([code, text]) => {
+    const names = [...text.matchAll(/{{(\w+)}}/g)].map((m) => m[1] as string);
+    const source = text
+      .split(/{{\w+}}/)
+      .map(escapeRegExp)
+      .join('(.+?)');
+    const literal = text.replace(/{{\w+}}/g, '').length;
+    return { code, names, pattern: new RegExp(`^${source}$`, 's'), literal };
+  })
+  .sort((a, b) => b.literal - a.literal);
+
+/**
+ * The key (and parameters) of an English message text: what lets code that only has a text
+ * (a service's `badRequest(MESSAGES.x)`, a zod message in a form) answer with its code.
+ */
+export function messageCodeOf(text: string): MessageCode | undefined {
+  const key = keyByText.get(text);
+  if (key) return { code: key };
+  for (const { code, names, pattern } of templates) {
+    const match = pattern.exec(text);
+    if (match) {
+      return { code, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])) };
+    }
+  }
+  return undefined;
+}

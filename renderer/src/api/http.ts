@@ -1,15 +1,22 @@
 /**
- * The renderer's one HTTP client (DESIGN §6.2). Every call goes through `request`, which adds
- * the session token, resolves paths against the API base URL of the current connection and
- * turns every failure into an {@link ApiError} carrying the server's `{message, errors}`.
+ * The renderer's one HTTP client. Every call goes through `request`, which adds the session
+ * token, resolves paths against the API base URL of the current connection and turns every
+ * failure into an {@link ApiError} carrying the server's `{code, message, params, errors}`.
  */
 import ky, { isHTTPError } from 'ky';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { MessageParams } from '#shared/messages';
 import { errorResponseSchema } from '#shared/schemas/common';
+import { BAD_RESPONSE, NETWORK_ERROR } from '../i18n/error-message';
+
+export { BAD_RESPONSE, NETWORK_ERROR };
 
 export interface FieldError {
   field: string;
   message: string;
+  /** The stable code to translate (see i18n/error-message.ts); absent from older servers. */
+  code?: string;
+  params?: MessageParams;
 }
 
 /** status 0: the server could not be reached; -1: it answered something we cannot read. */
@@ -18,14 +25,21 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    readonly code?: string,
+    readonly params?: MessageParams,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export const NETWORK_ERROR = 'network';
-export const BAD_RESPONSE = 'bad-response';
+/** The error shape, read leniently: a team server of an older version sends no codes. */
+const errorBodySchema = errorResponseSchema.extend({
+  code: z.string().optional(),
+  errors: z
+    .array(errorResponseSchema.shape.errors.unwrap().element.extend({ code: z.string().optional() }))
+    .optional(),
+});
 
 interface ApiState {
   apiBaseUrl: string;
@@ -63,9 +77,15 @@ const http = ky.create({
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isHTTPError(error)) {
-    const body = errorResponseSchema.safeParse(error.data);
+    const body = errorBodySchema.safeParse(error.data);
     return body.success
-      ? new ApiError(error.response.status, body.data.message, body.data.errors)
+      ? new ApiError(
+          error.response.status,
+          body.data.message,
+          body.data.errors,
+          body.data.code,
+          body.data.params,
+        )
       : new ApiError(error.response.status, error.response.statusText || BAD_RESPONSE);
   }
   return new ApiError(0, NETWORK_ERROR);

@@ -5,7 +5,13 @@
  */
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '#shared/messages';
-import type { HandlingFee, HandlingFeeCreate, NamedCreate, NamedUpdate } from '#shared/schemas/catalog';
+import {
+  checkHandlingValue,
+  type HandlingFee,
+  type HandlingFeeCreate,
+  type NamedCreate,
+  type NamedUpdate,
+} from '#shared/schemas/catalog';
 import type { Category } from '#shared/schemas/catalog';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { Database } from '../db/database';
@@ -197,10 +203,8 @@ export function editHandlingFee(
         { field: 'type', message: MESSAGES.handlingTypeReadOnly },
       ]);
     }
-    if (before.type === 'percentage' && changes.value !== undefined && changes.value > 100) {
-      const message = MESSAGES.percentOver100;
-      throw badRequest(message, [{ field: 'value', message }]);
-    }
+    const valueRefused = changes.value !== undefined ? checkHandlingValue(before.type, changes.value) : null;
+    if (valueRefused) throw badRequest(valueRefused, [{ field: 'value', message: valueRefused }]);
     const changed =
       (changes.title !== undefined && changes.title !== before.title) ||
       (changes.value !== undefined && changes.value !== before.value);

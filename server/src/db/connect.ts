@@ -27,10 +27,20 @@ export interface DatabaseHandle {
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
-// int8 (count(*), sums) and numeric would otherwise come back as strings. Our values stay far
-// below 2^53, so plain numbers are safe and keep both dialects returning the same types.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+/**
+ * How PostgreSQL's wide numbers reach JavaScript:
+ * - int8 (count(*), sum() of int columns) becomes a number while it is a safe integer, which
+ *   is always the case for our counts and minor-unit sums, so both dialects return numbers;
+ *   beyond 2^53 it stays its exact decimal text rather than a rounded number.
+ * - numeric stays its exact decimal text: it is only ever a money or rate value, and a
+ *   float would round it. Money columns are integers (minor units) on both dialects anyway.
+ */
+export const parseInt8 = (text: string): number | string => {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : text;
+};
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text) => text);
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the write lock at once instead of at their

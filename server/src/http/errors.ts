@@ -1,26 +1,81 @@
 /**
- * One error shape for the whole API (DESIGN §2): `{ message, errors?: [{ field, message }] }`.
- * Services throw {@link HttpError}; validation, list-query, unique-constraint and rate-limit
- * errors are translated here; anything else is a bug and answers 500 without details.
+ * One error shape for the whole API, whoever raised the error (a service, zod, the list-query
+ * codec, the database, Fastify itself):
+ *
+ *   { code, message, params?, errors?: [{ field, code, message, params? }] }
+ *
+ * `code` is stable (a MESSAGES key, shared/src/messages.ts) and is what the renderer translates,
+ * with `params` filling the text's placeholders; `message` is the English text. Services throw
+ * {@link HttpError} with a MESSAGES text and get its code for free; anything unexpected is a bug
+ * and answers 500 without details.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ListQueryError } from '#shared/query';
-import { MESSAGES } from '#shared/messages';
-import type { ErrorResponse } from '#shared/schemas/common';
+import {
+  MESSAGES,
+  formatMessage,
+  messageCodeOf,
+  type MessageCode,
+  type MessageKey,
+  type MessageParams,
+} from '#shared/messages';
+import { CONTROL_CHARACTERS, issueCode, type ErrorResponse } from '#shared/schemas/common';
 
-export type FieldError = { field: string; message: string };
+export type FieldError = { field: string; message: string; code?: string; params?: MessageParams };
+
+export interface HttpErrorCode {
+  /** The stable code when the message is not a MESSAGES text (or to override it). */
+  code?: string;
+  params?: MessageParams;
+}
+
+/** The code a status answers with when its message is not a text we know. */
+function codeForStatus(status: number): MessageKey {
+  switch (status) {
+    case 400:
+      return 'invalidRequest';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'notFound';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'bodyTooLarge';
+    case 415:
+      return 'unsupportedMediaType';
+    case 429:
+      return 'tooManyRequests';
+    default:
+      return status >= 500 ? 'somethingWentWrong' : 'requestFailed';
+  }
+}
 
 export class HttpError extends Error {
+  readonly code: string;
+  readonly params?: MessageParams;
+
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    explicit: HttpErrorCode = {},
   ) {
     super(message);
     this.name = 'HttpError';
+    const known = explicit.code ? undefined : messageCodeOf(message);
+    this.code = explicit.code ?? known?.code ?? codeForStatus(statusCode);
+    const params = explicit.params ?? known?.params;
+    if (params) this.params = params;
   }
 }
+
+/** An error whose text is the MESSAGES entry `code` with `params` filled in. */
+export const httpError = (status: number, code: MessageKey, params?: MessageParams, errors?: FieldError[]) =>
+  new HttpError(status, formatMessage(code, params), errors, { code, params });
 
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
@@ -54,50 +109,178 @@ export function uniqueViolationField(err: unknown): string | undefined {
 
 const snakeToCamel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/**
+ * Database errors that can only come from a value the schemas should have refused (a number
+ * over int4, a NUL byte, a CHECK constraint). They answer 400 rather than 500 and are logged
+ * as warnings, because each one is a validation gap to close in the shared schemas.
+ */
+const INPUT_REFUSED_BY_DATABASE = new Set([
+  '22003', // numeric_value_out_of_range
+  '22021', // character_not_in_repertoire (NUL in text)
+  '22P05', // untranslatable_character
+  '23514', // check_violation
+  'SQLITE_CONSTRAINT_CHECK',
+  'SQLITE_TOOBIG',
+]);
+
+const databaseRefusedInput = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  INPUT_REFUSED_BY_DATABASE.has(String((err as { code?: unknown }).code));
+
+/** Fastify's own client errors, by their code. */
+const FASTIFY_CODES: Record<string, MessageKey> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'bodyTooLarge',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformedJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformedJson',
+  FST_ERR_BAD_URL: 'badUrl',
+};
+
+const withCode = (field: FieldError): NonNullable<ErrorResponse['errors']>[number] => {
+  const known = field.code ? undefined : messageCodeOf(field.message);
+  const params = field.params ?? known?.params;
+  return {
+    field: field.field,
+    code: field.code ?? known?.code ?? 'invalidValue',
+    message: field.message,
+    ...(params ? { params } : {}),
+  };
+};
+
+/** The response body of an error with a known code. */
+export function errorBody(
+  code: string,
+  message: string,
+  params?: MessageParams,
+  errors?: FieldError[],
+): ErrorResponse {
+  return {
+    code,
+    message,
+    ...(params ? { params } : {}),
+    ...(errors && errors.length > 0 ? { errors: errors.map(withCode) } : {}),
+  };
+}
+
+const bodyOf = ({ code, params }: MessageCode, errors?: FieldError[]) =>
+  errorBody(code, formatMessage(code, params), params, errors);
+
+/** A zod issue as Fastify reports it, as a field error in our texts. */
+function validationFieldError(
+  v: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> },
+  context: string | undefined,
+): FieldError {
+  const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'body';
+  const known = v.message ? messageCodeOf(v.message) : undefined;
+  if (known && v.message) return { field, message: v.message, code: known.code, params: known.params };
+  const derived = issueCode({ ...v.params, code: v.keyword });
+  return {
+    field,
+    message: formatMessage(derived.code, derived.params),
+    code: derived.code,
+    params: derived.params,
+  };
+}
+
 function toResponse(
   error: FastifyError | Error,
   request: FastifyRequest,
 ): { status: number; body: ErrorResponse } {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { message: error.message, errors: error.errors } };
-  }
-  if (error instanceof ListQueryError) {
     return {
-      status: 400,
-      body: { message: error.message, errors: [{ field: error.field, message: error.message }] },
+      status: error.statusCode,
+      body: errorBody(error.code, error.message, error.params, error.errors),
     };
   }
+  if (error instanceof ListQueryError) {
+    // The codec may name its code itself; otherwise its message shape tells it.
+    const own = error as unknown as { code?: unknown; params?: MessageParams };
+    const known: { code: string; params?: MessageParams } =
+      typeof own.code === 'string'
+        ? { code: own.code, params: own.params }
+        : (messageCodeOf(error.message) ?? { code: 'invalidQuery', params: { field: error.field } });
+    const field = { field: error.field, message: error.message, code: known.code, params: known.params };
+    return { status: 400, body: errorBody(known.code, error.message, known.params, [field]) };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((v) => ({
-      field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
-      message: v.message ?? 'Invalid value',
-    }));
-    return { status: 400, body: { message: errors[0]?.message ?? 'Invalid request', errors } };
+    const errors = error.validation.map((v) => validationFieldError(v, error.validationContext));
+    const first = errors[0];
+    return {
+      status: 400,
+      body: first
+        ? errorBody(first.code ?? 'invalidValue', first.message, first.params, errors)
+        : bodyOf({ code: 'invalidRequest' }),
+    };
   }
   const field = uniqueViolationField(error);
   if (field !== undefined) {
     return {
       status: 409,
-      body: {
-        message: MESSAGES.duplicateField,
-        errors: field ? [{ field, message: MESSAGES.duplicateField }] : undefined,
-      },
+      body: bodyOf({ code: 'duplicateField' }, field ? [{ field, message: MESSAGES.duplicateField }] : []),
     };
   }
+  if (databaseRefusedInput(error)) {
+    request.log.warn({ err: error }, 'input refused by the database: a schema should have caught it');
+    return { status: 400, body: bodyOf({ code: 'invalidValue' }) };
+  }
   const status = (error as FastifyError).statusCode;
-  if (status === 429) return { status, body: { message: MESSAGES.tooManyRequests } };
-  // Fastify's own client errors (malformed JSON, wrong content type, body too large) are safe to show.
+  if (status === 429) return { status, body: bodyOf({ code: 'tooManyRequests' }) };
+  // Fastify's own client errors (malformed JSON, wrong content type, body too large, bad URL).
   if (!isResponseSerializationError(error) && status !== undefined && status >= 400 && status < 500) {
-    return { status, body: { message: error.message } };
+    const code =
+      FASTIFY_CODES[(error as FastifyError).code] ??
+      (error instanceof SyntaxError ? 'malformedJson' : codeForStatus(status));
+    return { status, body: bodyOf({ code }) };
   }
   request.log.error({ err: error }, 'request failed');
-  return { status: 500, body: { message: MESSAGES.somethingWentWrong } };
+  return { status: 500, body: bodyOf({ code: 'somethingWentWrong' }) };
+}
+
+export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toResponse(error, request);
+  if (status < 500) request.log.info({ status, code: body.code }, 'request rejected');
+  return reply.status(status).send(body);
+}
+
+/** The first text in `value` (keys included) with a control character, as a field path. */
+function findControlCharacter(value: unknown, path: string): string | undefined {
+  const stack: [unknown, string, number][] = [[value, path, 0]];
+  while (stack.length > 0) {
+    const [current, at, depth] = stack.pop() as [unknown, string, number];
+    if (typeof current === 'string') {
+      if (CONTROL_CHARACTERS.test(current)) return at;
+    } else if (current !== null && typeof current === 'object' && depth < 100) {
+      for (const [key, child] of Object.entries(current)) {
+        const childPath = at ? `${at}.${key}` : key;
+        if (CONTROL_CHARACTERS.test(key)) return at || 'body';
+        stack.push([child, childPath, depth + 1]);
+      }
+    }
+  }
+  return undefined;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toResponse(error, request);
-    if (status < 500) request.log.info({ status, message: body.message }, 'request rejected');
-    return reply.status(status).send(body);
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendError(error, request, reply),
+  );
+
+  // The shared text schemas refuse control characters; this covers what they do not see
+  // (path ids, list filters, free-form JSON such as preferences), on every route at once.
+  app.addHook('preValidation', async (request) => {
+    const parts: [unknown, string][] = [
+      [request.params, ''],
+      [request.query, ''],
+      [request.body, ''],
+    ];
+    for (const [value, path] of parts) {
+      const field = findControlCharacter(value, path);
+      if (field !== undefined) {
+        throw httpError(400, 'controlCharacter', undefined, [
+          { field: field || 'body', message: MESSAGES.controlCharacter },
+        ]);
+      }
+    }
   });
 }

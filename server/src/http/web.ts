@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { MESSAGES } from '#shared/messages';
+import { errorBody } from './errors';
 
 export async function registerSecurityHeaders(app: FastifyInstance, corsOrigins: string[]): Promise<void> {
   await app.register(helmet, {
@@ -72,6 +73,6 @@ export async function registerRendererAndNotFound(app: FastifyInstance, renderer
     if (hasRenderer && !isApi && request.method === 'GET' && wantsHtml(request.headers.accept)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: MESSAGES.notFound });
+    return reply.status(404).send(errorBody('notFound', MESSAGES.notFound));
   });
 }

@@ -5,7 +5,7 @@ import { isValidJan } from '#shared/domain/jan';
 import { MESSAGES, inactiveReference, unknownReference } from '#shared/messages';
 import type { Filter } from '#shared/query';
 import type { SessionUser } from '#shared/schemas/auth';
-import type { SearchResponse } from '#shared/schemas/common';
+import { INT_MAX, type SearchResponse } from '#shared/schemas/common';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
@@ -277,7 +277,7 @@ export function adjustStock(
     const row = await lockProduct(trx, id);
     if (!row) throw notFound();
     const next = row.in_stock_quantity + adjustment.quantity;
-    if (next < 0) {
+    if (next < 0 || next > INT_MAX) {
       throw badRequest(MESSAGES.invalidStockQuantity, [
         { field: 'quantity', message: MESSAGES.invalidStockQuantity },
       ]);

@@ -3,7 +3,6 @@ import { isValidJan, janCheckDigit, withJanCheckDigit } from './jan';
 import { orderProfitYen } from './profit';
 import { checkBulkTransition, checkTransition } from './order-status';
 import { periodRange } from './periods';
-import { ceilYen, fromMinor, toMinor } from './money';
 import { MESSAGES } from '../messages';
 
 describe('JAN codes', () => {
@@ -95,19 +94,5 @@ describe('periods (Tokyo business days)', () => {
     expect(periodRange('week', now)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
     expect(periodRange('day', now)).toEqual({ from: '2026-11-23', to: '2026-11-23' });
     expect(periodRange('quarter', now)).toEqual({ from: '2026-10-01', to: '2026-12-31' });
-  });
-});
-
-describe('money', () => {
-  it('keeps minor units exact', () => {
-    expect(toMinor(1234.56, 'INR')).toBe(123456);
-    expect(toMinor(0.1 + 0.2, 'INR')).toBe(30);
-    expect(fromMinor(123456, 'INR')).toBe(1234.56);
-    expect(toMinor(1500, 'JPY')).toBe(1500);
-  });
-  it('rounds report yen up', () => {
-    expect(ceilYen(100.01)).toBe(101);
-    expect(ceilYen(100)).toBe(100);
-    expect(ceilYen(-5.5)).toBe(-5);
   });
 });

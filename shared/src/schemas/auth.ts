@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
 import { MESSAGES } from '../messages';
-import { idSchema, timestamps, timestampSchema } from './common';
+import { idSchema, textSchema, timestamps, timestampSchema } from './common';
 
-/** SPEC §5: 3 to 50 symbols, with the spec's messages. */
-export const boundedText = z
-  .string({ error: MESSAGES.required })
+/** 3 to 50 symbols, with the spec's messages. */
+export const boundedText = textSchema({ error: MESSAGES.required })
   .min(1, MESSAGES.required)
   .min(LIMITS.textMin, MESSAGES.minLength)
   .max(LIMITS.textMax, MESSAGES.maxLength);
 
 export const roleSchema = z.enum(ROLES);
 
-/** Login: email required without a format check; password 3 to 50 (SPEC §5). */
+/** Login: email required without a format check; password 3 to 50. */
 export const loginInputSchema = z.object({
-  email: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required),
+  email: textSchema({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(320),
   password: boundedText,
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
@@ -32,7 +31,7 @@ export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 /** The form adds confirm-password and terms on top of what the server takes. */
 export const registrationFormSchema = registrationInputSchema
   .extend({
-    confirmPassword: z.string().min(1, MESSAGES.required),
+    confirmPassword: textSchema().min(1, MESSAGES.required),
     acceptTerms: z.literal(true, { error: MESSAGES.acceptTerms }),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -43,7 +42,7 @@ export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
 export const forgotPasswordInputSchema = z.object({ email: emailSchema });
 export const resetPasswordInputSchema = z.object({
-  token: z.string().min(16).max(200),
+  token: textSchema().min(16).max(200),
   password: boundedText,
 });
 
@@ -52,7 +51,7 @@ export const userSchema = z.object({
   fullname: z.string(),
   email: z.string(),
   username: z.string(),
-  /** Null until an admin grants one (SPEC §4, DESIGN §3). */
+  /** Null until an admin grants one. */
   role: roleSchema.nullable(),
   active: z.boolean(),
   lastLoginAt: timestampSchema.nullable(),
@@ -69,14 +68,14 @@ export const sessionUserSchema = userSchema.pick({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Login response: token and data.role (SPEC §3). */
+/** Login response: token and data.role. */
 export const loginResponseSchema = z.object({
   token: z.string(),
   data: sessionUserSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Registration response: accessToken (SPEC §3). */
+/** Registration response: accessToken. */
 export const registrationResponseSchema = z.object({
   accessToken: z.string(),
   data: sessionUserSchema,
@@ -88,5 +87,5 @@ export const validateTokenResponseSchema = z.object({ valid: z.literal(true), da
 export const userUpdateSchema = z
   .object({ role: roleSchema.nullable(), active: z.boolean() })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+  .refine((v) => Object.keys(v).length > 0, { message: MESSAGES.nothingToUpdate });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

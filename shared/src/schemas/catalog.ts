@@ -1,8 +1,9 @@
-/** Settings entities (SPEC §3): category, manufacturer, supplier, shipping method, handling fee. */
+/** Settings entities: category, manufacturer, supplier, shipping method, handling fee. */
 import { z } from 'zod';
 import { HANDLING_FEE_TYPES } from '../constants';
-import { MESSAGES } from '../messages';
-import { idSchema, nameSchema, timestamps } from './common';
+import { MAX_MINOR, parseDecimal } from '../domain/money';
+import { MESSAGES, formatMessage } from '../messages';
+import { idSchema, nameSchema, textSchema, timestamps } from './common';
 
 const namedEntity = z.object({
   _id: idSchema,
@@ -24,7 +25,7 @@ const namedUpdate = (message: string) =>
   z
     .object({ name: nameSchema(message), activeStatus: z.boolean() })
     .partial()
-    .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+    .refine((v) => Object.keys(v).length > 0, { message: MESSAGES.nothingToUpdate });
 
 export const categoryCreateSchema = namedCreate(MESSAGES.categoryName);
 export const categoryUpdateSchema = namedUpdate(MESSAGES.categoryName);
@@ -54,22 +55,45 @@ export const handlingFeeSchema = z.object({
 });
 export type HandlingFee = z.infer<typeof handlingFeeSchema>;
 
-/** The client keeps value as text (SPEC §3); both a number and a decimal string are accepted. */
+/** Percentages are kept to 2 decimals; amounts are whole yen. */
+const PERCENT_DECIMALS = 2;
+
+/**
+ * The client keeps value as text: both a number and a decimal string are accepted, and read
+ * exactly (domain/money.ts). Alone it allows what either type may hold; {@link checkHandlingValue}
+ * holds it to its type.
+ */
 const handlingValue = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, MESSAGES.fillValue),
-    ],
-    {
-      error: MESSAGES.fillValue,
-    },
-  )
-  .transform((v) => Number(v))
-  .pipe(z.number({ error: MESSAGES.fillValue }).finite().nonnegative());
+  .union([z.number(), textSchema()], { error: MESSAGES.fillValue })
+  .transform((raw, ctx) => {
+    const parsed = parseDecimal(raw, PERCENT_DECIMALS);
+    if (parsed.ok && parsed.units >= 0n && parsed.units <= BigInt(MAX_MINOR)) {
+      return Number(raw);
+    }
+    const error = parsed.ok
+      ? parsed.units < 0n
+        ? null
+        : { code: 'tooLarge' as const, params: { max: MAX_MINOR } }
+      : parsed.error.code === 'tooManyDecimals'
+        ? parsed.error
+        : parsed.error.code === 'tooLarge'
+          ? { code: 'tooLarge' as const, params: { max: MAX_MINOR } }
+          : null;
+    ctx.addIssue({
+      code: 'custom',
+      message: error ? formatMessage(error.code, error.params) : MESSAGES.fillValue,
+    });
+    return z.NEVER;
+  });
+
+/**
+ * A value of a handling charge of `type`: a percentage up to 100 with 2 decimals, or whole yen
+ * (1200.5 yen is refused, not rounded). The message, or null when the value fits.
+ */
+export function checkHandlingValue(type: HandlingFee['type'], value: number): string | null {
+  if (type === 'percentage') return value > 100 ? MESSAGES.percentOver100 : null;
+  return Number.isInteger(value) ? null : formatMessage('tooManyDecimals', { max: 0 });
+}
 
 export const handlingFeeCreateSchema = z
   .object({
@@ -77,16 +101,22 @@ export const handlingFeeCreateSchema = z
     type: handlingFeeTypeSchema,
     value: handlingValue,
   })
-  .refine((v) => v.type !== 'percentage' || v.value <= 100, {
-    path: ['value'],
-    message: MESSAGES.percentOver100,
+  .superRefine((v, ctx) => {
+    const message = checkHandlingValue(v.type, v.value);
+    if (message) ctx.addIssue({ code: 'custom', path: ['value'], message });
   });
-/** Type is read-only once created (SPEC §2): an update may not change it. */
-export const handlingFeeUpdateSchema = z.object({
-  title: nameSchema(MESSAGES.enterName).optional(),
-  type: handlingFeeTypeSchema.optional(),
-  value: handlingValue.optional(),
-});
+/** Type is read-only once created: an update may not change it. */
+export const handlingFeeUpdateSchema = z
+  .object({
+    title: nameSchema(MESSAGES.enterName).optional(),
+    type: handlingFeeTypeSchema.optional(),
+    value: handlingValue.optional(),
+  })
+  .superRefine((v, ctx) => {
+    // Without the type the server checks the value against the stored one.
+    const message = v.type && v.value !== undefined ? checkHandlingValue(v.type, v.value) : null;
+    if (message) ctx.addIssue({ code: 'custom', path: ['value'], message });
+  });
 export type HandlingFeeCreate = z.infer<typeof handlingFeeCreateSchema>;
 
 export const preCategorySchema = z.object({ _id: idSchema, name: z.string() });

@@ -1,8 +1,119 @@
 import { z } from 'zod';
-import { CURRENCY_DECIMALS, type Currency } from '../constants';
-import { MESSAGES } from '../messages';
+import { type Currency } from '../constants';
+import { MAX_MINOR, RATE_DECIMALS, formatRate, parseDecimal, parseMoney } from '../domain/money';
+import { MESSAGES, formatMessage, type MessageCode } from '../messages';
 
-export const idSchema = z.string().min(1).max(64);
+/**
+ * The code (a MESSAGES key) and parameters of a zod issue that carries no message of its own:
+ * what a field error says when its schema names no spec text. Both the API (server/src/http/
+ * errors.ts) and the forms use it, so zod's own English never reaches a screen.
+ */
+export function issueCode(issue: {
+  code: string;
+  input?: unknown;
+  expected?: unknown;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: unknown;
+  values?: unknown;
+  keys?: unknown;
+}): MessageCode {
+  const bound = (v: unknown) => (typeof v === 'bigint' ? v.toString() : Number(v));
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return { code: 'required' };
+      switch (issue.expected) {
+        case 'number':
+        case 'bigint':
+          return { code: 'notANumber' };
+        case 'int':
+          return { code: typeof issue.input === 'number' ? 'notWholeNumber' : 'notANumber' };
+        case 'string':
+          return { code: 'notText' };
+        case 'boolean':
+          return { code: 'notTrueOrFalse' };
+        case 'array':
+          return { code: 'notAList' };
+        case 'object':
+        case 'record':
+          return { code: 'notAnObject' };
+        default:
+          return { code: 'invalidValue' };
+      }
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return bound(issue.minimum) === 1
+          ? { code: 'required' }
+          : { code: 'tooShort', params: { min: bound(issue.minimum) } };
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { code: 'tooFewItems', params: { min: bound(issue.minimum) } };
+      }
+      return { code: 'tooSmall', params: { min: bound(issue.minimum) } };
+    case 'too_big':
+      if (issue.origin === 'string') return { code: 'tooLong', params: { max: bound(issue.maximum) } };
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { code: 'tooManyItems', params: { max: bound(issue.maximum) } };
+      }
+      return { code: 'tooLarge', params: { max: bound(issue.maximum) } };
+    case 'invalid_format':
+      if (issue.format === 'email') return { code: 'wrongEmail' };
+      if (issue.format === 'date' || issue.format === 'datetime') return { code: 'invalidDate' };
+      return { code: 'notCorrectFormat' };
+    case 'invalid_value':
+      return Array.isArray(issue.values) && issue.values.length > 0
+        ? { code: 'notOneOf', params: { values: issue.values.map(String).join(', ') } }
+        : { code: 'invalidValue' };
+    case 'unrecognized_keys':
+      return {
+        code: 'unknownField',
+        params: { keys: Array.isArray(issue.keys) ? issue.keys.join(', ') : '' },
+      };
+    case 'not_multiple_of':
+      return { code: 'notWholeNumber' };
+    default:
+      return { code: 'invalidValue' };
+  }
+}
+
+// Every schema without a message of its own answers in our texts (and so with our codes).
+z.config({
+  customError: (issue) => {
+    const { code, params } = issueCode(issue);
+    return formatMessage(code, params);
+  },
+});
+
+/** The largest value an integer column holds on PostgreSQL (int4); SQLite is held to it too. */
+export const INT_MAX = 2_147_483_647;
+
+/**
+ * Control characters other than tab, line feed and carriage return. PostgreSQL refuses NUL in
+ * text outright and SQLite would store it silently, so no text field accepts any of them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** The base of every text field the API takes: a string without control characters. */
+export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
+  z
+    .string(params)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: MESSAGES.controlCharacter, abort: true });
+
+/** A whole number an int column can hold (0 to {@link INT_MAX} unless told otherwise). */
+export const intSchema = ({
+  min = 0,
+  max = INT_MAX,
+  message,
+}: { min?: number; max?: number; message?: string } = {}) =>
+  z
+    .number(message ? { error: message } : undefined)
+    .int(message ? { message } : undefined)
+    .min(min, message ? { message } : undefined)
+    .max(max, message ? { message } : undefined);
+
+export const idSchema = textSchema().min(1).max(64);
 /** ISO 8601 UTC timestamp, as every entity's createdAt/updatedAt. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 /** Date-only fields: YYYY-MM-DD. */
@@ -13,7 +124,7 @@ export const timestamps = {
   updatedAt: timestampSchema,
 };
 
-/** `{ data, totalCount }`: every list response (DESIGN §2). */
+/** `{ data, totalCount }`: every list response. */
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), totalCount: z.number().int().nonnegative() });
 /** `{ data, totalcount }`: search responses keep the spec's lowercase key. */
@@ -23,28 +134,68 @@ export const searchResponse = <T extends z.ZodType>(item: T) =>
 export type ListResponse<T> = { data: T[]; totalCount: number };
 export type SearchResponse<T> = { data: T[]; totalcount: number };
 
+const errorParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * Every error the API sends. `code` is a MESSAGES key (or another stable code the renderer
+ * translates), `message` its English text, `params` the values its placeholders take.
+ */
 export const errorResponseSchema = z.object({
+  code: z.string(),
   message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  params: errorParams.optional(),
+  errors: z
+    .array(
+      z.object({
+        field: z.string(),
+        code: z.string(),
+        message: z.string(),
+        params: errorParams.optional(),
+      }),
+    )
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /**
- * An amount in a currency's major unit (yen, rupees) with no more decimals than the
- * currency has. Stored as integer minor units; see domain/money.ts.
+ * An amount in a currency's major unit (yen, rupees) as a JSON number, read exactly through its
+ * decimal text, with no more decimals than the currency has (1200.5 yen is refused, never rounded) and at
+ * most `max` major units (by default what an int column holds in minor units). The value
+ * stays the major-unit number the API speaks; store it with `toMinor` (domain/money.ts).
  */
-export const moneySchema = (currency: Currency) =>
-  z
-    .number()
-    .finite()
-    .nonnegative()
-    .refine((v) => Number.isInteger(Math.round(v * 10 ** CURRENCY_DECIMALS[currency] * 1e6) / 1e6), {
-      message: `At most ${CURRENCY_DECIMALS[currency]} decimal places`,
-    });
+export const moneySchema = (currency: Currency, { max }: { max?: number } = {}) =>
+  z.number({ error: MESSAGES.enterNumber }).transform((raw, ctx) => {
+    const parsed = parseMoney(raw, currency, { max });
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: formatMessage(parsed.error.code, parsed.error.params) });
+      return z.NEVER;
+    }
+    return parsed.major;
+  });
 
-/** A trimmed non-blank name: ' ' is not a name (SPEC §5). */
+/**
+ * An exchange rate as a JSON number: positive, at most 6 decimals, read exactly. Store it as
+ * integer micro-units with `toRateMicro` (domain/money.ts).
+ */
+export const rateSchema = z.number({ error: MESSAGES.enterNumber }).transform((raw, ctx) => {
+  const parsed = parseDecimal(raw, RATE_DECIMALS);
+  const error = !parsed.ok
+    ? parsed.error
+    : parsed.units <= 0n
+      ? { code: 'tooSmall' as const, params: { min: '0.000001' } }
+      : parsed.units > BigInt(MAX_MINOR)
+        ? { code: 'tooLarge' as const, params: { max: formatRate(MAX_MINOR) } }
+        : null;
+  if (error) {
+    ctx.addIssue({ code: 'custom', message: formatMessage(error.code, error.params) });
+    return z.NEVER;
+  }
+  return raw;
+});
+
+/** A trimmed non-blank name: ' ' is not a name. */
 export const nameSchema = (message: string) =>
-  z.string({ error: message }).trim().min(1, { message }).max(200, { message: MESSAGES.max200 });
+  textSchema({ error: message }).trim().min(1, { message }).max(200, { message: MESSAGES.max200 });
 
 /** Query-string booleans arrive as text. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { dateSchema, idSchema, moneySchema, nameSchema, timestamps, timestampSchema } from './common';
+import {
+  dateSchema,
+  idSchema,
+  intSchema,
+  moneySchema,
+  nameSchema,
+  textSchema,
+  timestamps,
+  timestampSchema,
+} from './common';
 
-/** Sales summary (SPEC §3); every amount in yen. */
+/** Sales summary; every amount in yen. */
 export const salesSummarySchema = z.object({
   noOfOrders: z.number().int().nonnegative(),
   shippingFee: z.number(),
@@ -14,7 +23,7 @@ export const salesSummarySchema = z.object({
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
 
-/** Issue: a product request and its resolution (SPEC §3, §4). */
+/** Issue: a product request and its resolution. */
 export const issueSchema = z.object({
   _id: idSchema,
   title: z.string(),
@@ -32,8 +41,7 @@ export type Issue = z.infer<typeof issueSchema>;
 
 /** Optional text from a form: blank means "not given". */
 const optionalText = (max: number) =>
-  z
-    .string()
+  textSchema()
     .trim()
     .max(max)
     .transform((v) => v || null)
@@ -44,8 +52,7 @@ const optionalText = (max: number) =>
 /** A product request (POST issues/): what staff know of a product the catalog lacks. */
 export const issueInputSchema = z.object({
   title: nameSchema(MESSAGES.enterName),
-  link: z
-    .string()
+  link: textSchema()
     .trim()
     .max(2000)
     .transform((v) => v || null)
@@ -58,10 +65,7 @@ export const issueInputSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? null),
-  quantity: z
-    .number({ error: MESSAGES.invalidQuantity })
-    .int(MESSAGES.invalidQuantity)
-    .positive(MESSAGES.invalidQuantity)
+  quantity: intSchema({ min: 1, message: MESSAGES.invalidQuantity })
     .nullable()
     .optional()
     .transform((v) => v ?? null),
@@ -71,7 +75,7 @@ export type IssueInput = z.input<typeof issueInputSchema>;
 /** PUT issues/{id}: mark as resolved (or reopen with false). */
 export const issueUpdateSchema = z.object({ resolved: z.boolean() });
 
-/** INR→JPY rate of a day (DESIGN §3). */
+/** INR→JPY rate of a day. */
 export const currencyRateSchema = z.object({
   base: z.literal('INR'),
   quote: z.literal('JPY'),
@@ -80,7 +84,7 @@ export const currencyRateSchema = z.object({
 });
 export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 
-/** A user's UI preferences under an id of the client's choosing (SPEC §7 user-preferences). */
+/** A user's UI preferences under an id of the client's choosing. */
 export const userPreferenceSchema = z.object({
   _id: idSchema,
   value: z.record(z.string(), z.unknown()),
@@ -88,8 +92,7 @@ export const userPreferenceSchema = z.object({
 });
 export type UserPreference = z.infer<typeof userPreferenceSchema>;
 export const userPreferenceInputSchema = z.object({
-  _id: z
-    .string()
+  _id: textSchema()
     .trim()
     .min(1)
     .max(64)
@@ -121,10 +124,10 @@ export type Memo = z.infer<typeof memoSchema>;
 
 export const memoInputSchema = z.object({
   title: nameSchema(MESSAGES.enterName),
-  body: z.string().max(20_000).default(''),
+  body: textSchema().max(20_000).default(''),
 });
 export type MemoInput = z.input<typeof memoInputSchema>;
 export const memoUpdateSchema = z
-  .object({ title: nameSchema(MESSAGES.enterName), body: z.string().max(20_000) })
+  .object({ title: nameSchema(MESSAGES.enterName), body: textSchema().max(20_000) })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: MESSAGES.nothingToUpdate });

@@ -6,11 +6,19 @@ import {
   PLATFORMS,
   SHIPMENT_STATUSES,
 } from '../constants';
-import { MESSAGES } from '../messages';
-import { dateSchema, idSchema, timestamps, timestampSchema } from './common';
+import { MESSAGES, formatMessage } from '../messages';
+import {
+  dateSchema,
+  idSchema,
+  intSchema,
+  moneySchema,
+  textSchema,
+  timestamps,
+  timestampSchema,
+} from './common';
 import { productSchema } from './product';
 
-/** Customer (SPEC §3, in labels). */
+/** Customer, as shipping labels show it. */
 export const customerSchema = z.object({
   name: z.string(),
   email: z.string(),
@@ -24,7 +32,7 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 /**
- * An order is one product line (DESIGN §3). Amounts are line totals in `currency`
+ * An order is one product line. Amounts are line totals in `currency`
  * (JPY for AMAZONJP, INR otherwise) except shippingFee (yen) and customFee (rupees).
  */
 export const orderSchema = z.object({
@@ -63,26 +71,37 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** The line Order Entry posts (SPEC §7 POST /orders), one request per product line. */
-export const orderEntryLineSchema = z.object({
-  product: z.union([idSchema, z.object({ _id: idSchema }).passthrough()], {
-    error: MESSAGES.productsRequired,
-  }),
-  platformCode: z.enum(PLATFORMS, { error: MESSAGES.platformRequired }),
-  baseOrderPrice: z.number({ error: MESSAGES.enterNumber }).finite().nonnegative(),
-  discount: z.number({ error: MESSAGES.enterNumber }).finite().nonnegative(),
-  currency: z.enum(CURRENCIES),
-  orderId: z.string({ error: MESSAGES.orderIdRequired }).trim().min(1, MESSAGES.orderIdRequired),
-  orderQuantity: z
-    .number({ error: MESSAGES.invalidQuantity })
-    .int(MESSAGES.invalidQuantity)
-    .positive(MESSAGES.invalidQuantity),
-  shipmentStatus: z.literal('RECEIVED').default('RECEIVED'),
-  orderDate: dateSchema,
-});
+/** The line Order Entry posts, one request per product line. */
+export const orderEntryLineSchema = z
+  .object({
+    product: z.union([idSchema, z.object({ _id: idSchema }).passthrough()], {
+      error: MESSAGES.productsRequired,
+    }),
+    platformCode: z.enum(PLATFORMS, { error: MESSAGES.platformRequired }),
+    /** In `currency`: rupees may have paise; yen are held to whole yen below. */
+    baseOrderPrice: moneySchema('INR'),
+    discount: moneySchema('INR'),
+    currency: z.enum(CURRENCIES),
+    orderId: textSchema({ error: MESSAGES.orderIdRequired }).trim().min(1, MESSAGES.orderIdRequired).max(100),
+    orderQuantity: intSchema({ min: 1, message: MESSAGES.invalidQuantity }),
+    shipmentStatus: z.literal('RECEIVED').default('RECEIVED'),
+    orderDate: dateSchema,
+  })
+  .superRefine((line, ctx) => {
+    if (line.currency !== 'JPY') return;
+    for (const field of ['baseOrderPrice', 'discount'] as const) {
+      if (!Number.isInteger(line[field])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: formatMessage('tooManyDecimals', { max: 0 }),
+        });
+      }
+    }
+  });
 export type OrderEntryLine = z.input<typeof orderEntryLineSchema>;
 
-/** Shipment popup row (SPEC §3). */
+/** Shipment popup row. */
 export const shippedOrderSchema = orderSchema
   .pick({
     _id: true,
@@ -119,20 +138,25 @@ export const shipmentSchema = z.object({
 export type Shipment = z.infer<typeof shipmentSchema>;
 
 export const shipmentCreateSchema = z.object({
-  shipmentId: z.string({ error: MESSAGES.shipmentRequired }).trim().min(1, MESSAGES.shipmentRequired),
+  shipmentId: textSchema({ error: MESSAGES.shipmentRequired })
+    .trim()
+    .min(1, MESSAGES.shipmentRequired)
+    .max(100),
   shippingDate: dateSchema,
-  shipmentTrackingLink: z.url({ protocol: /^https?$/, error: MESSAGES.shipmentRequired }),
-  totalShippingFee: z.number({ error: MESSAGES.shipmentRequired }).finite().nonnegative(),
-  orderIds: z.array(idSchema).min(1, MESSAGES.selectOrdersToClub),
+  shipmentTrackingLink: z.url({ protocol: /^https?$/, error: MESSAGES.shipmentRequired }).max(2000),
+  /** Yen. */
+  totalShippingFee: moneySchema('JPY'),
+  orderIds: z.array(idSchema).min(1, MESSAGES.selectOrdersToClub).max(1000),
 });
 export const customsInputSchema = z.object({
-  customId: z.string({ error: MESSAGES.customsRequired }).trim().min(1, MESSAGES.customsRequired),
-  totalCustomFee: z.number({ error: MESSAGES.customsRequired }).finite().nonnegative(),
+  customId: textSchema({ error: MESSAGES.customsRequired }).trim().min(1, MESSAGES.customsRequired).max(100),
+  /** Rupees. */
+  totalCustomFee: moneySchema('INR'),
   receivedDate: dateSchema,
 });
 export type CustomsInput = z.infer<typeof customsInputSchema>;
 
-/** Advance (booked) order (SPEC §3). */
+/** Advance (booked) order. */
 export const advanceOrderSchema = z.object({
   _id: idSchema,
   orderId: z.string(),
@@ -143,7 +167,7 @@ export const advanceOrderSchema = z.object({
 });
 export type AdvanceOrder = z.infer<typeof advanceOrderSchema>;
 
-/** OTZ orders: paid through PayPal on the OTZ storefront (SPEC §3 names only the transaction id). */
+/** OTZ orders: paid through PayPal on the OTZ storefront. */
 export const otzOrderSchema = z.object({
   _id: idSchema,
   paypalTransactionId: z.string(),
@@ -159,7 +183,7 @@ export const otzOrderSchema = z.object({
 });
 export type OtzOrder = z.infer<typeof otzOrderSchema>;
 
-/** Notification items (SPEC §3). */
+/** Notification items. */
 export const orderNotificationSchema = z.object({
   _id: idSchema,
   orderId: z.string(),

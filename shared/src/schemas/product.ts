@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { PLATFORMS } from '../constants';
 import { MESSAGES } from '../messages';
 import { isValidJan } from '../domain/jan';
-import { dateSchema, idSchema, moneySchema, nameSchema, timestamps, timestampSchema } from './common';
+import {
+  dateSchema,
+  idSchema,
+  INT_MAX,
+  intSchema,
+  moneySchema,
+  nameSchema,
+  textSchema,
+  timestamps,
+  timestampSchema,
+} from './common';
 
 export const platformListingSchema = z.object({
   code: z.enum(PLATFORMS),
   /** Amazon's ASIN (10 characters); for the own shop, the shop's product handle or id. */
-  asin: z.string().trim().max(64).default(''),
+  asin: textSchema().trim().max(64).default(''),
 });
 export type PlatformListing = z.infer<typeof platformListingSchema>;
 
@@ -23,7 +33,7 @@ export const productSchema = z.object({
   category: refSchema.nullable(),
   manufacturer: refSchema.nullable(),
   suppliers: z.array(refSchema),
-  /** Per unit, in yen. Null where unknown: profit then shows a dash (SPEC §9). */
+  /** Per unit, in yen. Null where unknown: profit then shows a dash. */
   purchasePrice: z.number().nullable(),
   inStockQuantity: z.number().int(),
   amazonStockQuantity: z.number().int(),
@@ -41,28 +51,25 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-const stockQuantity = z
-  .number({ error: MESSAGES.invalidStockQuantity })
-  .int({ message: MESSAGES.invalidStockQuantity })
-  .nonnegative({ message: MESSAGES.invalidStockQuantity });
+const stockQuantity = intSchema({ message: MESSAGES.invalidStockQuantity });
 
 /** Every editable product field; {@link productInputSchema} and {@link productUpdateSchema} build on it. */
 export const productFieldsSchema = z.object({
   name: nameSchema(MESSAGES.enterName),
-  nameJa: z.string().trim().max(200).nullable().default(null),
-  skuCode: z.string().trim().min(1, MESSAGES.required).max(64),
-  janCode: z.string().trim().refine(isValidJan, MESSAGES.invalidJan),
+  nameJa: textSchema().trim().max(200).nullable().default(null),
+  skuCode: textSchema().trim().min(1, MESSAGES.required).max(64),
+  janCode: textSchema().trim().refine(isValidJan, MESSAGES.invalidJan),
   categoryId: idSchema.nullable().default(null),
   manufacturerId: idSchema.nullable().default(null),
-  supplierIds: z.array(idSchema).default([]),
+  supplierIds: z.array(idSchema).max(100).default([]),
   purchasePrice: moneySchema('JPY').nullable().default(null),
   inStockQuantity: stockQuantity.default(0),
   amazonStockQuantity: stockQuantity.default(0),
-  shelfNumber: z.string().trim().max(32).nullable().default(null),
+  shelfNumber: textSchema().trim().max(32).nullable().default(null),
   releaseDate: z.iso.date({ message: MESSAGES.invalidReleaseDate }).nullable().default(null),
   lowStockLevel: stockQuantity.default(0),
   activeStatus: z.boolean().default(true),
-  availablePlatforms: z.array(platformListingSchema).default([]),
+  availablePlatforms: z.array(platformListingSchema).max(20).default([]),
 });
 
 export const productInputSchema = productFieldsSchema.refine(
@@ -72,8 +79,8 @@ export const productInputSchema = productFieldsSchema.refine(
 export type ProductInput = z.input<typeof productInputSchema>;
 
 /**
- * PUT /products/{id}: the whole product body, but stock moves only through the ledger
- * (DESIGN §3). inStockQuantity may be sent back unchanged (the edit form holds it); any other
+ * PUT /products/{id}: the whole product body, but stock moves only through the ledger.
+ * inStockQuantity may be sent back unchanged (the edit form holds it); any other
  * value is refused by the server with {@link MESSAGES.stockNotEditable}. Amazon stock is
  * checked against the stored quantity there too.
  */
@@ -90,7 +97,7 @@ export const remarkSchema = z.object({
   createdAt: timestampSchema,
 });
 export type Remark = z.infer<typeof remarkSchema>;
-export const remarkInputSchema = z.object({ remark: z.string().trim().min(1).max(2000) });
+export const remarkInputSchema = z.object({ remark: textSchema().trim().min(1).max(2000) });
 
 export const stockMovementReasons = ['ORDER_ACCEPTED', 'ORDER_CANCELLED', 'ADJUSTMENT', 'INITIAL'] as const;
 export const stockMovementSchema = z.object({
@@ -106,14 +113,14 @@ export const stockMovementSchema = z.object({
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 export const stockAdjustmentSchema = z.object({
-  quantity: z
-    .number({ error: MESSAGES.invalidStockQuantity })
-    .int(MESSAGES.invalidStockQuantity)
-    .refine((q) => q !== 0, MESSAGES.invalidStockQuantity),
-  note: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(500),
+  quantity: intSchema({ min: -INT_MAX, max: INT_MAX, message: MESSAGES.invalidStockQuantity }).refine(
+    (q) => q !== 0,
+    MESSAGES.invalidStockQuantity,
+  ),
+  note: textSchema({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(500),
 });
 
-/** The product-details modal (SPEC §2): what sales and shipment screens show. */
+/** The product-details modal: what sales and shipment screens show. */
 export const productDetailsSchema = productSchema.pick({
   _id: true,
   name: true,
