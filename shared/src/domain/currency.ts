@@ -1,13 +1,15 @@
 import { PLATFORM_CURRENCY, type Currency, type Platform } from '../constants';
+import { toYenMinor, type Minor, type RateMicro } from './money';
 
-/** SPEC §9: AMAZONJP gives JPY; AMAZONIND and SHOPIFY give INR. */
+/** AMAZONJP sells in JPY; AMAZONIND and SHOPIFY in INR. */
 export const currencyOf = (platform: Platform): Currency => PLATFORM_CURRENCY[platform];
 
 /**
- * Converts an amount in `currency` to yen at an INR→JPY rate. Returns null where a rupee
- * amount has no rate: a report must show a dash rather than a wrong figure.
+ * An amount (minor units of `currency`) in whole yen at an INR→JPY rate (micro-units), rounded
+ * up once. Null where a rupee amount has no rate: a report shows a dash rather than a wrong
+ * figure.
  */
-export function toYen(amount: number, currency: Currency, inrToJpy: number | null): number | null {
+export function toYen(amount: Minor, currency: Currency, inrToJpy: RateMicro | null): number | null {
   if (currency === 'JPY') return amount;
-  return inrToJpy === null ? null : amount * inrToJpy;
+  return inrToJpy === null ? null : toYenMinor(amount, currency, inrToJpy);
 }

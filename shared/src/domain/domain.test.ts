@@ -18,8 +18,9 @@ describe('JAN codes', () => {
   });
 });
 
-describe('profit (SPEC §9, DESIGN §3)', () => {
-  const base = {
+describe('profit, exact to the yen', () => {
+  // Amounts in minor units: yen for JPY, paise for INR; rates in micro-units (1.8 → 1_800_000).
+  const yenOrder = {
     currency: 'JPY' as const,
     baseOrderPrice: 5000,
     discount: 200,
@@ -32,26 +33,86 @@ describe('profit (SPEC §9, DESIGN §3)', () => {
     purchasePrice: 1000,
     exchangeRate: null,
   };
-  it('subtracts fees, shipping and goods cost (yen order)', () => {
-    expect(orderProfitYen(base)).toBe(5000 - 200 - 500 - 80 - 700 - 2000);
+  it('subtracts fees, shipping and goods cost (yen order, no rate needed)', () => {
+    // 5000 − 200 − 500 − 80 − 700 − 2 × 1000 = 1520
+    expect(orderProfitYen(yenOrder)).toBe(1520);
   });
   it('converts rupee amounts at the order rate', () => {
+    // ₹3000 − ₹300 − ₹100 = ₹2600 × 1.8 = ¥4680; custom ₹200 × 1.8 = ¥360;
+    // 4680 − 700 − 360 − 2000 = ¥1620
     const p = orderProfitYen({
-      ...base,
+      ...yenOrder,
       currency: 'INR',
-      baseOrderPrice: 3000,
+      baseOrderPrice: 300000,
       discount: 0,
-      commission: 300,
+      commission: 30000,
       closingFee: 0,
-      gst: 100,
-      customFee: 200,
-      exchangeRate: 1.8,
+      gst: 10000,
+      customFee: 20000,
+      exchangeRate: 1_800_000,
     });
-    expect(p).toBeCloseTo((3000 - 300 - 100) * 1.8 - 700 - 200 * 1.8 - 2000, 6);
+    expect(p).toBe(1620);
+  });
+  it('rounds up once at the end, not per term', () => {
+    // ₹10.01 × 1.7 = ¥17.017, less custom ₹0.01 × 1.7 = ¥0.017, less goods ¥10: exactly ¥7
+    // (rounding each term up first would give 18 − 1 − 10 = ¥7 only by luck; floats give 6.999…).
+    const base = { ...yenOrder, currency: 'INR' as const, discount: 0, commission: 0, closingFee: 0 };
+    expect(
+      orderProfitYen({
+        ...base,
+        baseOrderPrice: 1001,
+        gst: 0,
+        shippingFee: 0,
+        customFee: 1,
+        orderQuantity: 1,
+        purchasePrice: 10,
+        exchangeRate: 1_700_000,
+      }),
+    ).toBe(7);
+    // ₹0.07 × 100 = exactly ¥7 (0.07 * 100 in floats is 7.000000000000001, which ceils to 8).
+    expect(
+      orderProfitYen({
+        ...base,
+        baseOrderPrice: 7,
+        gst: 0,
+        shippingFee: 0,
+        customFee: 0,
+        orderQuantity: 1,
+        purchasePrice: 0,
+        exchangeRate: 100_000_000,
+      }),
+    ).toBe(7);
+    // ₹19.99 × 1.733333 = ¥34.649326… → ¥35; a loss rounds up toward zero: −¥0.4 → ¥0.
+    expect(
+      orderProfitYen({
+        ...base,
+        baseOrderPrice: 1999,
+        gst: 0,
+        shippingFee: 0,
+        customFee: 0,
+        orderQuantity: 1,
+        purchasePrice: 0,
+        exchangeRate: 1_733_333,
+      }),
+    ).toBe(35);
+    expect(
+      orderProfitYen({
+        ...base,
+        baseOrderPrice: 60,
+        gst: 0,
+        shippingFee: 0,
+        customFee: 0,
+        orderQuantity: 1,
+        purchasePrice: 1,
+        exchangeRate: 1_000_000,
+      }),
+    ).toBe(0);
   });
   it('is unknown (a dash) without a purchase price or a needed rate', () => {
-    expect(orderProfitYen({ ...base, purchasePrice: null })).toBeNull();
-    expect(orderProfitYen({ ...base, currency: 'INR', exchangeRate: null })).toBeNull();
+    expect(orderProfitYen({ ...yenOrder, purchasePrice: null })).toBeNull();
+    expect(orderProfitYen({ ...yenOrder, currency: 'INR', exchangeRate: null })).toBeNull();
+    // A yen order with a rupee custom fee needs a rate too.
+    expect(orderProfitYen({ ...yenOrder, customFee: 500 })).toBeNull();
   });
 });
 
