@@ -32,6 +32,7 @@ const issuesColumns: ListColumns = {
     quantity: 'issues.quantity',
   },
   caseInsensitiveSorts: ['title'],
+  nullableSorts: ['resolvedAt', 'expectedPrice', 'quantity'],
   tieBreaker: 'issues.id',
 };
 

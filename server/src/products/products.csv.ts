@@ -1,9 +1,11 @@
 /**
- * GET /products/csv-products: every product as CSV for spreadsheets (issue 3). Quoting by
+ * GET /products/csv-products: the listed products as CSV for spreadsheets. Quoting by
  * csv-stringify (product names carry commas, quotes and line breaks), CRLF rows, and a UTF-8 BOM
- * so Excel reads the Japanese names as UTF-8 rather than Shift_JIS.
+ * so Excel reads the Japanese names as UTF-8 rather than Shift_JIS. Streamed: rows are written
+ * as their batches arrive, so memory stays flat however many products there are.
  */
-import { stringify } from 'csv-stringify/sync';
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import { PLATFORMS } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
 
@@ -41,9 +43,19 @@ function cellText(value: Cell): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export function productsCsv(products: readonly Product[]): string {
-  return stringify(
-    products.map((p) => COLUMNS.map((c) => cellText(c.value(p)))),
-    { bom: true, header: true, columns: COLUMNS.map((c) => c.title), record_delimiter: 'windows' },
-  );
+/** The CSV of the products the batches yield, as a stream (BOM and header first). */
+export function productsCsvStream(batches: AsyncIterable<readonly Product[]>): Readable {
+  async function* records() {
+    for await (const batch of batches) {
+      for (const p of batch) yield COLUMNS.map((c) => cellText(c.value(p)));
+    }
+  }
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: COLUMNS.map((c) => c.title),
+    record_delimiter: 'windows',
+  });
+  // pipeline, not pipe: a failing batch (a lost database) ends the response instead of hanging it.
+  return pipeline(Readable.from(records()), csv, () => {});
 }

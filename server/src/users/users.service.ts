@@ -21,6 +21,7 @@ const usersColumns: ListColumns = {
     lastLoginAt: 'users.last_login_at',
   },
   caseInsensitiveSorts: ['fullname', 'email', 'username'],
+  nullableSorts: ['role', 'lastLoginAt'],
   customFilters: {
     role: (filter) => compare(sql`coalesce(users.role, 'none')`, filter),
   },
