@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
 
@@ -24,10 +24,27 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+let queryTap: ((query: CompiledQuery, db: Kysely<Database>) => void) | undefined;
+
+/**
+ * Sees every query every database of this process runs, with the database that ran it: the
+ * query-plan test uses it to EXPLAIN what a request really executes. Undefined to stop.
+ */
+export function setQueryTap(tap: typeof queryTap): void {
+  queryTap = tap;
+}
+
+function tapped(make: (log: (event: LogEvent) => void) => Kysely<Database>): Kysely<Database> {
+  const db: Kysely<Database> = make((event) => {
+    if (event.level === 'query') queryTap?.(event.query, db);
+  });
+  return db;
+}
+
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   if (isPostgresUrl(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = tapped((log) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }));
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
 
@@ -39,7 +56,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   // Another process (a second app instance, a backup tool) may hold the write lock briefly.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = tapped((log) => new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }));
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -177,17 +177,21 @@ async function countRows<DB, TB extends keyof DB, O>(
 /**
  * Applies filters, counts, sorts and pages. `base` carries the select list and any
  * resource-specific conditions (search text, access); `map` turns a row into the API shape.
- * With `columns.countedTables`, pass `db` so the total can come from the count cache.
+ * Options: `db` for the count cache of lists with `countedTables`; `countBase`, the same rows
+ * as `base` without its display joins (category names and the like), so the total is counted
+ * from the list's own table and its indexes alone.
  */
-export async function runList<DB, TB extends keyof DB, O, T>(
+export async function runList<DB, TB extends keyof DB, O, T, CDB, CTB extends keyof CDB, CO>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery,
   columns: ListColumns,
   map: (row: O) => T,
-  db?: AnyDb,
+  options: { db?: AnyDb; countBase?: SelectQueryBuilder<CDB, CTB, CO> } = {},
 ): Promise<ListResponse<T>> {
   const filtered = applyFilters(base, query, columns);
-  const totalCount = await countRows(filtered, columns, db);
+  const totalCount = options.countBase
+    ? await countRows(applyFilters(options.countBase, query, columns), columns, options.db)
+    : await countRows(filtered, columns, options.db);
   if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
   const rows = await applySort(filtered, query.sort, columns)
     .limit(query.limit)
@@ -235,9 +239,8 @@ export async function runSearch<DB, TB extends keyof DB, O, T>(
   query: ListQuery,
   columns: ListColumns,
   map: (row: O) => T,
-  db?: AnyDb,
 ): Promise<SearchResponse<T>> {
-  const { data, totalCount } = await runList(base, query, columns, map, db);
+  const { data, totalCount } = await runList(base, query, columns, map);
   return { data, totalcount: totalCount };
 }
 

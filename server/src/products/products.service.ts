@@ -1,5 +1,5 @@
 /** Products: list, search, create, edit, stock, remarks and the CSV export's rows. */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { LIMITS } from '#shared/constants';
 import { isValidJan } from '#shared/domain/jan';
 import { MESSAGES, inactiveReference, unknownReference } from '#shared/messages';
@@ -50,7 +50,10 @@ function columnsFor(db: Kysely<Database>): ListColumns {
 
 export async function listProducts(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, productsListSpec);
-  const page = await runList(productRowsQuery(db), query, columnsFor(db), (row) => row, db);
+  const page = await runList(productRowsQuery(db), query, columnsFor(db), (row) => row, {
+    db,
+    countBase: db.selectFrom('products'),
+  });
   return { data: await hydrateProducts(db, page.data), totalCount: page.totalCount };
 }
 
@@ -62,13 +65,18 @@ const JAN_SHAPE = /^(\d{8}|\d{13})$/;
  * nothing). Name (either language), SKU or JAN contains the text; a complete JAN, as a
  * barcode scanner types it, matches that product only.
  */
-function searchBase(db: Kysely<Database>, query: ListQuery) {
+function searchBase<Q extends SelectQueryBuilder<Database, 'products', unknown>>(
+  db: Kysely<Database>,
+  query: ListQuery,
+  base: Q,
+): Q | undefined {
   const text = query.extras.searchString?.trim() ?? '';
   if (text.length < LIMITS.productSearchMinChars) return undefined;
-  const base = productRowsQuery(db);
-  return JAN_SHAPE.test(text) && isValidJan(text)
-    ? base.where('products.jan_code', '=', text)
-    : base.where(productTextMatch(db, text));
+  return (
+    JAN_SHAPE.test(text) && isValidJan(text)
+      ? base.where('products.jan_code', '=', text)
+      : base.where(productTextMatch(db, text))
+  ) as Q;
 }
 
 export async function searchProducts(
@@ -76,9 +84,10 @@ export async function searchProducts(
   rawQuery: unknown,
 ): Promise<SearchResponse<Product>> {
   const query = parseList(rawQuery, productsSearchSpec);
-  const matching = searchBase(db, query);
-  if (!matching) return { data: [], totalcount: 0 };
-  const page = await runList(matching, query, columnsFor(db), (row) => row, db);
+  const matching = searchBase(db, query, productRowsQuery(db));
+  const counted = searchBase(db, query, db.selectFrom('products'));
+  if (!matching || !counted) return { data: [], totalcount: 0 };
+  const page = await runList(matching, query, columnsFor(db), (row) => row, { db, countBase: counted });
   return { data: await hydrateProducts(db, page.data), totalcount: page.totalCount };
 }
 
@@ -93,7 +102,7 @@ const EXPORT_BATCH = 1000;
 export async function* exportProducts(db: Kysely<Database>, rawQuery: unknown): AsyncGenerator<Product[]> {
   const query = parseList(rawQuery, productsSearchSpec);
   const searching = query.extras.searchString !== undefined && query.extras.searchString.trim() !== '';
-  const base = searching ? searchBase(db, query) : productRowsQuery(db);
+  const base = searching ? searchBase(db, query, productRowsQuery(db)) : productRowsQuery(db);
   if (!base) return;
   for await (const rows of iterateList(base, query, columnsFor(db), EXPORT_BATCH)) {
     yield await hydrateProducts(db, rows);
