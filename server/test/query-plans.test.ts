@@ -43,7 +43,12 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     bigTables: products,
     allowSort: true,
   },
-  { name: 'products: name filter', path: `products?${page}&name=pocky`, bigTables: products, allowSort: true },
+  {
+    name: 'products: name filter',
+    path: `products?${page}&name=pocky`,
+    bigTables: products,
+    allowSort: true,
+  },
   // A JAN as a scanner types it.
   { name: 'products: search, JAN', path: `products/search?searchString=4901234567894`, bigTables: products },
   ...['categories', 'manufacturers', 'suppliers', 'shipping-methods'].map((path) => ({
@@ -81,7 +86,9 @@ describe.each(testDialects())('list query plans (%s)', (dialect) => {
 
   it('serves every screen query from an index, never a full scan of a big table', async () => {
     const findings = await checkPlans(server, dialect, token, LIST_PLAN_CASES);
-    const report = findings.map((f) => `${f.case}: ${f.problem}\n  ${f.sql}\n  ${f.plan.replaceAll('\n', '\n  ')}`);
+    const report = findings.map(
+      (f) => `${f.case}: ${f.problem}\n  ${f.sql}\n  ${f.plan.replaceAll('\n', '\n  ')}`,
+    );
     expect(report).toEqual([]);
   });
 

@@ -57,7 +57,10 @@ async function loadOrCreateSettings(
       .execute((trx) => seedSettings({ db: trx, now, random: random.fork('large-settings') }));
     return { settings, created: true };
   }
-  const manufacturers = await db.selectFrom('manufacturers').select(['id', 'name', 'active_status']).execute();
+  const manufacturers = await db
+    .selectFrom('manufacturers')
+    .select(['id', 'name', 'active_status'])
+    .execute();
   const suppliers = await db.selectFrom('suppliers').select(['id', 'name', 'active_status']).execute();
   const setting = (r: { id: string; name: string; active_status: number }) => ({
     id: r.id,
@@ -157,7 +160,14 @@ async function seedLargeProducts(
       for (const supplier of random.sample(sources, random.int(1, Math.min(3, sources.length)))) {
         supplierLinks.push({ product_id: id, supplier_id: supplier.id });
       }
-      for (const listing of listings) platforms.push({ product_id: id, code: listing.code, asin: listing.asin });
+      for (const listing of listings) {
+        // A shop handle is at most 64 characters, as the product form allows.
+        platforms.push({
+          product_id: id,
+          code: listing.code,
+          asin: listing.asin.slice(0, 64).replace(/-$/, ''),
+        });
+      }
       movements.push({
         id: random.uuid(),
         product_id: id,
@@ -185,7 +195,10 @@ async function seedLargeProducts(
 }
 
 /** Seeds the requested numbers of rows; see {@link LargeSeedOptions}. */
-export async function seedLarge(db: Kysely<Database>, options: LargeSeedOptions = {}): Promise<LargeSeedSummary> {
+export async function seedLarge(
+  db: Kysely<Database>,
+  options: LargeSeedOptions = {},
+): Promise<LargeSeedSummary> {
   const started = performance.now();
   const now = options.now ?? new Date();
   const log = options.log ?? (() => {});

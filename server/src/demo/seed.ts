@@ -410,7 +410,11 @@ function nextJan(random: Random, prefixes: Map<string, string>, used: Set<string
 const LISTING_ODDS: Record<Platform, number> = { SHOPIFY: 0.8, AMAZONJP: 0.65, AMAZONIND: 0.55 };
 
 /** Amazon listings carry an ASIN (B0 + 8 characters); the own shop a product handle. */
-export function pickPlatforms(random: Random, name: string, active: boolean): { code: Platform; asin: string }[] {
+export function pickPlatforms(
+  random: Random,
+  name: string,
+  active: boolean,
+): { code: Platform; asin: string }[] {
   const codes = PLATFORMS.filter((code) => random.chance(LISTING_ODDS[code]));
   // Everything on sale is listed somewhere; a discontinued product may have been delisted.
   if (codes.length === 0 && active) codes.push(random.pick(PLATFORMS));

@@ -60,7 +60,8 @@ async function explain(db: AnyDb, dialect: 'sqlite' | 'postgres', query: Compile
   });
 }
 
-const readsTable = (sql: string, table: string) => new RegExp(`\\b(from|join)\\s+"?${table}"?(\\s|$)`, 'i').test(sql);
+const readsTable = (sql: string, table: string) =>
+  new RegExp(`\\b(from|join)\\s+"?${table}"?(\\s|$)`, 'i').test(sql);
 
 function problemsOf(plan: string, dialect: 'sqlite' | 'postgres', c: PlanCase): string[] {
   const problems: string[] = [];
@@ -72,7 +73,10 @@ function problemsOf(plan: string, dialect: 'sqlite' | 'postgres', c: PlanCase): 
     if (fullScan.test(plan)) problems.push(`full scan of ${table}`);
   }
   if (!c.allowSort) {
-    const sort = dialect === 'sqlite' ? /USE TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/ : /(^|\s)(Incremental )?Sort(\s|$)/m;
+    const sort =
+      dialect === 'sqlite'
+        ? /USE TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/
+        : /(^|\s)(Incremental )?Sort(\s|$)/m;
     if (sort.test(plan)) problems.push('sort not served by an index');
   }
   return problems;
@@ -93,7 +97,9 @@ export async function checkPlans(
     });
     let status: number;
     try {
-      const res = await fetch(`${server.url}/api/v1/${c.path}`, { headers: { authorization: `Token ${token}` } });
+      const res = await fetch(`${server.url}/api/v1/${c.path}`, {
+        headers: { authorization: `Token ${token}` },
+      });
       status = res.status;
       await res.arrayBuffer();
     } finally {
