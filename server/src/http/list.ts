@@ -177,27 +177,50 @@ async function countRows<DB, TB extends keyof DB, O>(
 /**
  * Applies filters, counts, sorts and pages. `base` carries the select list and any
  * resource-specific conditions (search text, access); `map` turns a row into the API shape.
- * Options: `db` for the count cache of lists with `countedTables`; `countBase`, the same rows
- * as `base` without its display joins (category names and the like), so the total is counted
- * from the list's own table and its indexes alone.
+ *
+ * Options: `db` for the count cache of lists with `countedTables`; `keysBase`, the same rows
+ * as `base` from the list's own table alone (no display joins, no per-row subselects). With
+ * it the total is counted from that table's indexes, and the page is found as keys first
+ * (a sort or an offset then moves keys, not whole rows) and its rows read by key after.
  */
-export async function runList<DB, TB extends keyof DB, O, T, CDB, CTB extends keyof CDB, CO>(
+export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends keyof KDB, KO>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery,
   columns: ListColumns,
   map: (row: O) => T,
-  options: { db?: AnyDb; countBase?: SelectQueryBuilder<CDB, CTB, CO> } = {},
+  options: { db?: AnyDb; keysBase?: SelectQueryBuilder<KDB, KTB, KO> } = {},
 ): Promise<ListResponse<T>> {
-  const filtered = applyFilters(base, query, columns);
-  const totalCount = options.countBase
-    ? await countRows(applyFilters(options.countBase, query, columns), columns, options.db)
-    : await countRows(filtered, columns, options.db);
+  if (!options.keysBase) {
+    const filtered = applyFilters(base, query, columns);
+    const totalCount = await countRows(filtered, columns, options.db);
+    if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
+    const rows = await applySort(filtered, query.sort, columns)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    return { data: rows.map(map), totalCount };
+  }
+  const keyed = applyFilters(options.keysBase, query, columns);
+  const totalCount = await countRows(keyed, columns, options.db);
   if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
-  const rows = await applySort(filtered, query.sort, columns)
+  const tie = sql.ref(columns.tieBreaker);
+  const keys = (await applySort(keyed.clearSelect().select(tie.as('list_key') as never), query.sort, columns)
     .limit(query.limit)
     .offset(query.offset)
-    .execute();
-  return { data: rows.map(map), totalCount };
+    .execute()) as unknown as { list_key: string }[];
+  if (keys.length === 0) return { data: [], totalCount };
+  const rows = (await base
+    .select(tie.as('list_key') as never)
+    .where(sql<SqlBool>`${tie} in (${sql.join(keys.map((k) => k.list_key))})`)
+    .execute()) as (O & { list_key: string })[];
+  const byKey = new Map(rows.map((row) => [row.list_key, row]));
+  const data: T[] = [];
+  for (const { list_key } of keys) {
+    const row = byKey.get(list_key);
+    // A row deleted between the two reads is left out rather than failing the page.
+    if (row) data.push(map(row));
+  }
+  return { data, totalCount };
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   stockMovementSchema,
 } from '#shared/schemas/product';
 import { MESSAGES } from '#shared/messages';
-import type { Product } from '#shared/schemas/product';
 import { ADMIN_ONLY, currentUser } from '../http/access';
 import { notFound } from '../http/errors';
 import { listQuerySchema } from '../http/list';
@@ -87,7 +86,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const first = await batches.next();
       if (first.done) throw notFound(MESSAGES.listEmpty);
       async function* all() {
-        yield first.value as Product[];
+        yield first.value;
         yield* batches;
       }
       return reply

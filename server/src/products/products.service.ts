@@ -20,6 +20,7 @@ import {
   insertRemark,
   lockProduct,
   productExists,
+  productExportQuery,
   productRowsQuery,
   productsColumns,
   productTextMatch,
@@ -31,6 +32,7 @@ import {
   toStockMovement,
   touchProduct,
   updateProductFields,
+  type ProductExportRow,
   type ProductFields,
 } from './products.repository';
 import {
@@ -52,7 +54,7 @@ export async function listProducts(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, productsListSpec);
   const page = await runList(productRowsQuery(db), query, columnsFor(db), (row) => row, {
     db,
-    countBase: db.selectFrom('products'),
+    keysBase: db.selectFrom('products'),
   });
   return { data: await hydrateProducts(db, page.data), totalCount: page.totalCount };
 }
@@ -87,26 +89,27 @@ export async function searchProducts(
   const matching = searchBase(db, query, productRowsQuery(db));
   const counted = searchBase(db, query, db.selectFrom('products'));
   if (!matching || !counted) return { data: [], totalcount: 0 };
-  const page = await runList(matching, query, columnsFor(db), (row) => row, { db, countBase: counted });
+  const page = await runList(matching, query, columnsFor(db), (row) => row, { db, keysBase: counted });
   return { data: await hydrateProducts(db, page.data), totalcount: page.totalCount };
 }
 
 // Rows per keyset batch of the export: large enough that per-batch queries cost little, small
 // enough that memory stays flat.
-const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 2000;
 
 /**
  * Every product the list shows for the same query (its filters, its sort and, when given, the
  * search text), in batches, without paging: the rows of the CSV export.
  */
-export async function* exportProducts(db: Kysely<Database>, rawQuery: unknown): AsyncGenerator<Product[]> {
+export async function* exportProducts(
+  db: Kysely<Database>,
+  rawQuery: unknown,
+): AsyncGenerator<ProductExportRow[]> {
   const query = parseList(rawQuery, productsSearchSpec);
   const searching = query.extras.searchString !== undefined && query.extras.searchString.trim() !== '';
-  const base = searching ? searchBase(db, query, productRowsQuery(db)) : productRowsQuery(db);
+  const base = searching ? searchBase(db, query, productExportQuery(db)) : productExportQuery(db);
   if (!base) return;
-  for await (const rows of iterateList(base, query, columnsFor(db), EXPORT_BATCH)) {
-    yield await hydrateProducts(db, rows);
-  }
+  yield* iterateList(base, query, columnsFor(db), EXPORT_BATCH);
 }
 
 export async function getProduct(db: Kysely<Database>, id: string): Promise<Product> {
