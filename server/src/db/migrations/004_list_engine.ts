@@ -28,6 +28,39 @@ const DATE_LOW = '';
 /** Tables whose lists keep a cached total; the orders table adds itself with versionedTable(). */
 const VERSIONED_TABLES = ['products', 'product_suppliers'] as const;
 
+const PRODUCT_INDEXES: Record<string, ReturnType<typeof sql>> = {
+  ix_products__name: sql`lower(name), id`,
+  ix_products__sku_code_id: sql`lower(sku_code), id`,
+  ix_products__jan_code_id: sql`jan_code, id`,
+  ix_products__in_stock_quantity: sql`in_stock_quantity, id`,
+  ix_products__amazon_stock_quantity: sql`amazon_stock_quantity, id`,
+  ix_products__low_stock_level: sql`low_stock_level, id`,
+  ix_products__created_at: sql`created_at, id`,
+  ix_products__monthly_quantity: sql`monthly_quantity, id`,
+  ix_products__release_date_asc: sql`coalesce(release_date, ${sql.lit(DATE_HIGH)}), id`,
+  ix_products__release_date_desc: sql`coalesce(release_date, ${sql.lit(DATE_LOW)}), id`,
+  ix_products__last_order_date_asc: sql`coalesce(last_order_date, ${sql.lit(DATE_HIGH)}), id`,
+  ix_products__last_order_date_desc: sql`coalesce(last_order_date, ${sql.lit(DATE_LOW)}), id`,
+  ix_products__active_status: sql`active_status, updated_at, id`,
+  ix_products__low_stock: sql`(case when in_stock_quantity <= low_stock_level then 1 else 0 end), updated_at, id`,
+  ix_products__shelf_number: sql`shelf_number, id`,
+};
+
+// The default sorts of the other lists, with their tie breaker.
+const DEFAULT_SORTS: [string, string, string][] = [
+  ['ix_users__created_at', 'users', 'created_at'],
+  ['ix_audit_log__at_id', 'audit_log', 'at'],
+  ['ix_issues__created_at', 'issues', 'created_at'],
+  ['ix_memos__updated_at_id', 'memos', 'updated_at'],
+  ['ix_handling_fees__created_at', 'handling_fees', 'created_at'],
+  ['ix_pre_categories__name', 'pre_categories', 'name'],
+  ...['categories', 'manufacturers', 'suppliers', 'shipping_methods'].map((t): [string, string, string] => [
+    `ix_${t}__created_at_id`,
+    t,
+    'created_at',
+  ]),
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
 
@@ -39,42 +72,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Products: every sort header, and the default sort under each screen filter.
   await db.schema.dropIndex('ix_products__name').execute();
-  const productIndexes: Record<string, ReturnType<typeof sql>> = {
-    ix_products__name: sql`lower(name), id`,
-    ix_products__sku_code_id: sql`lower(sku_code), id`,
-    ix_products__jan_code_id: sql`jan_code, id`,
-    ix_products__in_stock_quantity: sql`in_stock_quantity, id`,
-    ix_products__amazon_stock_quantity: sql`amazon_stock_quantity, id`,
-    ix_products__low_stock_level: sql`low_stock_level, id`,
-    ix_products__created_at: sql`created_at, id`,
-    ix_products__monthly_quantity: sql`monthly_quantity, id`,
-    ix_products__release_date_asc: sql`coalesce(release_date, ${sql.lit(DATE_HIGH)}), id`,
-    ix_products__release_date_desc: sql`coalesce(release_date, ${sql.lit(DATE_LOW)}), id`,
-    ix_products__last_order_date_asc: sql`coalesce(last_order_date, ${sql.lit(DATE_HIGH)}), id`,
-    ix_products__last_order_date_desc: sql`coalesce(last_order_date, ${sql.lit(DATE_LOW)}), id`,
-    ix_products__active_status: sql`active_status, updated_at, id`,
-    ix_products__low_stock: sql`(case when in_stock_quantity <= low_stock_level then 1 else 0 end), updated_at, id`,
-    ix_products__shelf_number: sql`shelf_number, id`,
-  };
-  for (const [name, columns] of Object.entries(productIndexes)) {
+  for (const [name, columns] of Object.entries(PRODUCT_INDEXES)) {
     await sql`create index ${sql.id(name)} on products (${columns})`.execute(db);
   }
 
-  // The default sorts of the other lists, with their tie breaker.
-  const defaultSorts: [string, string, string][] = [
-    ['ix_users__created_at', 'users', 'created_at'],
-    ['ix_audit_log__at_id', 'audit_log', 'at'],
-    ['ix_issues__created_at', 'issues', 'created_at'],
-    ['ix_memos__updated_at_id', 'memos', 'updated_at'],
-    ['ix_handling_fees__created_at', 'handling_fees', 'created_at'],
-    ['ix_pre_categories__name', 'pre_categories', 'name'],
-    ...['categories', 'manufacturers', 'suppliers', 'shipping_methods'].map((t): [string, string, string] => [
-      `ix_${t}__created_at_id`,
-      t,
-      'created_at',
-    ]),
-  ];
-  for (const [name, table, column] of defaultSorts) {
+  for (const [name, table, column] of DEFAULT_SORTS) {
     const key = name === 'ix_pre_categories__name' ? sql`lower(name)` : sql.ref(column);
     await sql`create index ${sql.id(name)} on ${sql.table(table)} (${key}, id)`.execute(db);
   }
@@ -181,4 +183,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop table if exists products_search_keys`.execute(db);
   }
   await db.schema.dropTable('list_versions').execute();
+  for (const name of [...Object.keys(PRODUCT_INDEXES), ...DEFAULT_SORTS.map(([index]) => index)]) {
+    await db.schema.dropIndex(name).execute();
+  }
+  await db.schema
+    .createIndex('ix_products__name')
+    .on('products')
+    .expression(sql`lower(name)`)
+    .execute();
+  await db.schema.alterTable('products').dropColumn('monthly_quantity').execute();
+  await db.schema.alterTable('products').dropColumn('last_order_date').execute();
 }
