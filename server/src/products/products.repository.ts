@@ -77,7 +77,10 @@ export function productTextMatch(
   if (characterCount(text) < 3) return containsText(columns, text);
   const phrase = `"${text.replaceAll('"', '""')}"`;
   const match = `{${fields.map((f) => SEARCH_COLUMNS[f]).join(' ')}} : ${phrase}`;
-  return sql<SqlBool>`products.id in (select k.product_id from products_search_keys k
+  // By rowid: the matches' rows are then found by their rowids, not by a second walk of the
+  // text id index (measured about twice as fast at a few thousand matches).
+  return sql<SqlBool>`products.rowid in (select p.rowid from products_search_keys k
+    join products p on p.id = k.product_id
     where k.key in (select rowid from products_fts where products_fts match ${match}))`;
 }
 
