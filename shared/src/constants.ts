@@ -80,6 +80,9 @@ export const STORAGE_KEYS = {
   sidebarMinimized: 'kura.sidebar.minimized',
 } as const;
 
+/** The largest value an integer column holds on both databases (PostgreSQL int4). */
+export const INT_MAX = 2_147_483_647;
+
 export const LIMITS = {
   settingsPageSize: 10,
   countLimit: 10000,

@@ -63,6 +63,7 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   accountPending: 'Your account is waiting for an administrator to grant a role',
   accountDeactivated: 'This account has been deactivated',
+  stockQuantityTooLarge: 'Stock Quantity cannot exceed 2147483647',
   resetLinkSent: 'A link to reset your password has been sent to your email',
   resetLinkInvalid: 'This reset link is invalid or has expired',
   passwordChanged: 'Your password has been changed. Please sign in.',

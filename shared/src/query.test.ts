@@ -9,6 +9,7 @@ const spec: ListSpec = {
     createdAt: 'datetime',
     activeStatus: 'boolean',
     orderQuantity: 'number',
+    stock: 'integer',
     platformCode: 'string',
   },
   sorts: ['updatedAt', 'name', 'orderDate'],
@@ -17,7 +18,8 @@ const spec: ListSpec = {
 };
 
 const parse = (qs: string) => {
-  const raw: Record<string, string | string[]> = {};
+  // Without a prototype, as Fastify's query parser builds it, so `__proto__` is a plain key.
+  const raw = Object.create(null) as Record<string, string | string[]>;
   for (const [k, v] of new URLSearchParams(qs)) {
     const prev = raw[k];
     raw[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
@@ -84,6 +86,16 @@ describe('parseListQuery', () => {
     ['limit too large', 'limit=10001', 'limit'],
     ['negative limit', 'limit=-1', 'limit'],
     ['operator repeated', 'orderDate[gte]=2026-01-01&orderDate[gte]=2026-02-01', 'orderDate'],
+    ['an inherited name (toString)', 'toString=1', 'toString'],
+    ['an inherited name (constructor)', 'constructor=1', 'constructor'],
+    ['an inherited name (hasOwnProperty)', 'hasOwnProperty=1', 'hasOwnProperty'],
+    ['the prototype key', '__proto__[gt]=1', '__proto__'],
+    ['the bare prototype key', '__proto__=1', '__proto__'],
+    ['an offset past the bound', 'page=9007199254740991&limit=10000', 'page'],
+    ['a fraction on an integer field', 'stock=1.5', 'stock'],
+    ['an integer past 32 bits', 'stock[gt]=2147483648', 'stock'],
+    ['an exponent on an integer field', 'stock=1e3', 'stock'],
+    ['a huge number', 'orderQuantity[gt]=1e308', 'orderQuantity'],
   ])('rejects %s naming the field', (_name, qs, field) => {
     try {
       parse(qs);
@@ -92,6 +104,17 @@ describe('parseListQuery', () => {
       expect(e).toBeInstanceOf(ListQueryError);
       expect((e as ListQueryError).field).toBe(field);
     }
+  });
+
+  it('accepts integers up to the 32-bit bound and the deepest allowed page', () => {
+    expect(parse('stock[gte]=-2147483647').filters[0]?.value).toBe(-2147483647);
+    expect(parse('stock=2147483647').filters[0]?.value).toBe(2147483647);
+    expect(parse('page=214749&limit=10000').offset).toBe(2147480000);
+  });
+
+  it('keeps extras free of inherited names', () => {
+    const q = parse('searchStr=x');
+    expect(Object.getPrototypeOf(q.extras)).toBeNull();
   });
 
   it('accepts the count query limit of 10000', () => {

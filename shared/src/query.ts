@@ -8,15 +8,22 @@
  * client's inverted arrow is a bug we do not copy). Filters are `field=value` or
  * `field[op]=value`; a repeated `field=value` means "any of". Only fields a resource lists
  * may filter or sort: anything else is an error naming the field.
+ *
+ * The query is hostile input: keys are looked up as own properties only (`?constructor=1` or
+ * `?__proto__[gt]=1` must be an unknown field, not an inherited one), the offset is bounded and
+ * integer fields stay within the databases' 32-bit integer range.
  */
-import { LIMITS } from './constants';
+import { INT_MAX, LIMITS } from './constants';
 
 export const FILTER_OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number] | 'in';
 
 export type FieldType =
   | 'string'
+  /** Any finite number within ±{@link MAX_NUMBER_FILTER} (decimal columns, computed values). */
   | 'number'
+  /** A whole number within the 32-bit range every integer column of both databases holds. */
+  | 'integer'
   | 'boolean'
   /** YYYY-MM-DD */
   | 'date'
@@ -65,6 +72,16 @@ export class ListQueryError extends Error {
   }
 }
 
+/** Beyond this a number filter only overflows a column: no stored amount comes near it. */
+export const MAX_NUMBER_FILTER = 1e15;
+/**
+ * No screen pages this deep, and a larger offset only costs the database a longer walk (or
+ * overflows its offset type): page × limit beyond it is refused.
+ */
+export const MAX_OFFSET = INT_MAX;
+
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
 /** Parameters the codec itself owns; they are never filters. */
 const RESERVED = new Set(['page', 'limit', 'sort', 'size']);
 const KEY_PATTERN = /^([A-Za-z_][A-Za-z0-9_.]*)(?:\[([a-z]+)\])?$/;
@@ -108,6 +125,20 @@ export function coerceFilterValue(field: string, type: FieldType, raw: string): 
       if (raw.trim() === '' || !Number.isFinite(n)) {
         throw new ListQueryError(field, `${field} must be a number`);
       }
+      if (Math.abs(n) > MAX_NUMBER_FILTER) {
+        throw new ListQueryError(
+          field,
+          `${field} must be between -${MAX_NUMBER_FILTER} and ${MAX_NUMBER_FILTER}`,
+        );
+      }
+      return n;
+    }
+    case 'integer': {
+      if (!/^-?\d+$/.test(raw)) throw new ListQueryError(field, `${field} must be a whole number`);
+      const n = Number(raw);
+      if (Math.abs(n) > INT_MAX) {
+        throw new ListQueryError(field, `${field} must be between -${INT_MAX} and ${INT_MAX}`);
+      }
       return n;
     }
     case 'boolean':
@@ -144,7 +175,7 @@ function asStrings(value: unknown): string[] {
  */
 export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
   const one = (key: string): string | undefined => {
-    const values = asStrings(raw[key]);
+    const values = asStrings(hasOwn(raw, key) ? raw[key] : undefined);
     if (values.length > 1) throw new ListQueryError(key, `${key} may be given once`);
     return values[0];
   };
@@ -156,6 +187,10 @@ export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
       ? (spec.defaultLimit ?? LIMITS.searchLimit)
       : parsePositiveInt('limit', limitRaw, LIMITS.maxLimit);
 
+  if ((page - 1) * limit > MAX_OFFSET) {
+    throw new ListQueryError('page', `page × limit must not exceed ${MAX_OFFSET}`);
+  }
+
   const sortRaw = one('sort') || spec.defaultSort;
   const sort = parseSort(sortRaw);
   if (!spec.sorts.includes(sort.field)) {
@@ -163,7 +198,7 @@ export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
   }
 
   const filters: Filter[] = [];
-  const extras: Record<string, string> = {};
+  const extras = Object.create(null) as Record<string, string>;
   for (const [key, value] of Object.entries(raw)) {
     if (RESERVED.has(key)) continue;
     if (spec.extras?.includes(key)) {
@@ -173,7 +208,7 @@ export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
     }
     const match = KEY_PATTERN.exec(key);
     const field = match?.[1];
-    if (!match || !field || !(field in spec.filters)) {
+    if (!match || !field || !hasOwn(spec.filters, field)) {
       throw new ListQueryError(field ?? key, `Cannot filter by ${field ?? key}`);
     }
     const op = (match[2] ?? 'eq') as FilterOp;

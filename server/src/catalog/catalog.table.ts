@@ -70,6 +70,10 @@ export interface ProductTable {
   /** A shelf label (shelf_numbers.name), kept as text so a renamed shelf list never orphans it. */
   shelf_number: string | null;
   release_date: string | null;
+  /** The latest order date of the product's sales; stored so the list sorts on an index. */
+  last_order_date: Generated<string | null>;
+  /** Units sold in the last 30 days; stored so the list sorts on an index. */
+  monthly_quantity: Generated<number>;
   low_stock_level: Generated<number>;
   active_status: Generated<Flag>;
   created_at: string;

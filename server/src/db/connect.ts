@@ -12,6 +12,7 @@ import {
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type LogEvent,
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
@@ -65,23 +66,69 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+let queryTap: ((query: CompiledQuery, db: Kysely<Database>) => void) | undefined;
+
+/**
+ * Sees every query every database of this process runs, with the database that ran it: the
+ * query-plan test uses it to EXPLAIN what a request really executes. Undefined to stop.
+ */
+export function setQueryTap(tap: typeof queryTap): void {
+  queryTap = tap;
+}
+
+function tapped(make: (log: (event: LogEvent) => void) => Kysely<Database>): Kysely<Database> {
+  const db: Kysely<Database> = make((event) => {
+    if (event.level === 'query') queryTap?.(event.query, db);
+  });
+  return db;
+}
+
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   if (isPostgresUrl(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = tapped((log) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }));
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
 
   const file = databaseUrl === ':memory:' ? databaseUrl : resolve(databaseUrl);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
+  cacheStatements(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // Another process (a second app instance, a backup tool) may hold the write lock briefly.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = tapped(
+    (log) => new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log }),
+  );
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+// Kysely prepares every query anew; parsing and planning a list query costs more than running it.
+const STATEMENT_CACHE = 200;
+
+/**
+ * Reuses prepared statements by SQL text (a list runs the same few shapes with new parameters).
+ * SQLite re-prepares a cached statement by itself after a schema change. Safe because Kysely
+ * never iterates a statement while running another on the same connection (its SQLite driver
+ * runs one query at a time), and batches exports instead of streaming.
+ */
+function cacheStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      // Most recently used last, so the first key is the one to evict.
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 declare module 'fastify' {

@@ -61,10 +61,17 @@ export interface UserPreferencesTable {
   updated_at: string;
 }
 
+/** One counter per table, bumped by triggers on every write (migration 004_list_engine). */
+export interface ListVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface CoreTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   user_preferences: UserPreferencesTable;
+  list_versions: ListVersionsTable;
 }

@@ -360,7 +360,7 @@ export async function seedRemarks(ctx: DemoContext, { accounts, products }: Demo
   await insertBatches(ctx.db, 'product_remarks', rows);
 }
 
-interface CatalogItem {
+export interface CatalogItem {
   family: ProductFamily;
   name: string;
   nameJa: string;
@@ -369,7 +369,7 @@ interface CatalogItem {
 }
 
 /** Every variant, then every case size of it, in the families' order (which numbers the SKUs). */
-function* expandFamilies(families: readonly ProductFamily[]): Generator<CatalogItem> {
+export function* expandFamilies(families: readonly ProductFamily[]): Generator<CatalogItem> {
   for (const family of families) {
     for (const [en, ja, unitPrice] of family.variants) {
       const name = [family.en, en].filter(Boolean).join(' ');
@@ -410,7 +410,11 @@ function nextJan(random: Random, prefixes: Map<string, string>, used: Set<string
 const LISTING_ODDS: Record<Platform, number> = { SHOPIFY: 0.8, AMAZONJP: 0.65, AMAZONIND: 0.55 };
 
 /** Amazon listings carry an ASIN (B0 + 8 characters); the own shop a product handle. */
-function pickPlatforms(random: Random, name: string, active: boolean): { code: Platform; asin: string }[] {
+export function pickPlatforms(
+  random: Random,
+  name: string,
+  active: boolean,
+): { code: Platform; asin: string }[] {
   const codes = PLATFORMS.filter((code) => random.chance(LISTING_ODDS[code]));
   // Everything on sale is listed somewhere; a discontinued product may have been delisted.
   if (codes.length === 0 && active) codes.push(random.pick(PLATFORMS));
@@ -428,4 +432,4 @@ const shopHandle = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-const roundTo = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);
+export const roundTo = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);

@@ -1,10 +1,22 @@
 /**
- * List and search semantics of DESIGN §2, once for every resource: the request's query is
- * parsed with the shared codec against the resource's {@link ListSpec}, then applied to a
- * Kysely select as filters, sort and paging. API field names map to SQL columns here, so
- * the query language never reaches SQL unchecked.
+ * List and search semantics, once for every resource (see docs/architecture.md, lists): the
+ * request's query is parsed with the shared codec against the resource's {@link ListSpec}, then
+ * applied to a Kysely select as filters, sort and paging. API field names map to SQL columns
+ * here, so the query language never reaches SQL unchecked.
+ *
+ * Built to hold at a million rows: every sort is `key, tieBreaker` in one direction, which an
+ * index on the same two expressions serves; nullable columns sort on a coalesce sentinel
+ * instead of NULLS LAST (which no index serves on both databases); totals of big tables are
+ * cached per filter set until a write bumps the table's `list_versions` counter.
  */
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { z } from 'zod';
 import {
   FILTER_OPS,
@@ -13,6 +25,7 @@ import {
   type FilterValue,
   type ListQuery,
   type ListSpec,
+  type SortSpec,
 } from '#shared/query';
 import type { ListResponse, SearchResponse } from '#shared/schemas/common';
 
@@ -25,6 +38,23 @@ export interface ListColumns {
   readonly customFilters?: Readonly<Record<string, (filter: Filter) => Expression<SqlBool>>>;
   /** Unique column appended to every sort so pages never overlap or skip rows. */
   readonly tieBreaker: string;
+  /**
+   * Nullable sort fields of small tables: NULLS LAST, so empty values come last both ways on
+   * both databases. No index serves it on PostgreSQL when descending; big tables use
+   * {@link nullSentinels}. Fields in neither list must be NOT NULL.
+   */
+  readonly nullableSorts?: readonly string[];
+  /**
+   * Nullable sort fields of big tables: sorted on `coalesce(column, high)` ascending and
+   * `coalesce(column, low)` descending (empty values last both ways), each served by an index
+   * on that very expression and the tie breaker.
+   */
+  readonly nullSentinels?: Readonly<Record<string, { readonly high: string; readonly low: string }>>;
+  /**
+   * Tables whose writes change the list's total (each bumped in `list_versions` by triggers):
+   * with them, the total of a filter set is counted once and reused until one of them changes.
+   */
+  readonly countedTables?: readonly string[];
 }
 
 /** Booleans are stored as 0/1 on both dialects. */
@@ -61,41 +91,172 @@ export function containsText(columnNames: readonly string[], text: string): Expr
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
+/** The sort key of a list query: the column, lowercased or behind its null sentinel. */
+export function sortKey(columns: ListColumns, sort: SortSpec): RawBuilder<unknown> {
+  const column = sql.ref(columnOf(columns, sort.field));
+  const sentinels = columns.nullSentinels?.[sort.field];
+  if (sentinels) {
+    // Literals, not parameters: an index on an expression serves only the same expression.
+    return sql`coalesce(${column}, ${sql.lit(sort.direction === 'asc' ? sentinels.high : sentinels.low)})`;
+  }
+  return columns.caseInsensitiveSorts?.includes(sort.field) ? sql`lower(${column})` : column;
+}
+
+/** Applies the query's filters to `base`. */
+export function applyFilters<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: ListQuery,
+  columns: ListColumns,
+): SelectQueryBuilder<DB, TB, O> {
+  let filtered = base;
+  for (const filter of query.filters) filtered = filtered.where(filterExpression(columns, filter));
+  return filtered;
+}
+
+/** Orders by the query's sort and the tie breaker, both in the sort's direction. */
+export function applySort<DB, TB extends keyof DB, O>(
+  select: SelectQueryBuilder<DB, TB, O>,
+  sort: SortSpec,
+  columns: ListColumns,
+): SelectQueryBuilder<DB, TB, O> {
+  const key = sortKey(columns, sort);
+  const ordered = columns.nullableSorts?.includes(sort.field)
+    ? select.orderBy(key, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    : select.orderBy(key, sort.direction);
+  return ordered.orderBy(sql.ref(columns.tieBreaker), sort.direction);
+}
+
+/**
+ * Totals by database and count query, with the `list_versions` sum they were counted at. Each
+ * server instance keeps its own; the versions live in the database, so a write through any
+ * instance makes every instance recount.
+ */
+const countCache = new WeakMap<object, Map<string, { version: number; count: number }>>();
+const COUNT_CACHE_ENTRIES = 500;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
+type AnyDb = Kysely<any>;
+
+/** Sum of the tables' versions: it grows with every write to any of them. */
+async function tablesVersion(db: AnyDb, tables: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('list_versions')
+    .select(sql<number>`coalesce(sum(version), 0)`.as('v'))
+    .where('name', 'in', tables)
+    .executeTakeFirst();
+  return Number((row as { v?: number } | undefined)?.v ?? 0);
+}
+
+async function countRows<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  columns: ListColumns,
+  db: AnyDb | undefined,
+): Promise<number> {
+  const countQuery = filtered.clearSelect().select(sql<number>`count(*)`.as('total_count'));
+  const count = async () =>
+    Number(((await countQuery.executeTakeFirst()) as { total_count?: number } | undefined)?.total_count ?? 0);
+  const tables = columns.countedTables;
+  if (!tables || !db) return count();
+  // The version is read before counting: a write committed in between is then either in the
+  // count or in a newer version, never lost.
+  const version = await tablesVersion(db, tables);
+  const compiled = countQuery.compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  let cache = countCache.get(db);
+  if (!cache) countCache.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && hit.version === version) return hit.count;
+  const total = await count();
+  cache.delete(key);
+  cache.set(key, { version, count: total });
+  // Oldest first in a Map: drop the least recently counted.
+  if (cache.size > COUNT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  return total;
+}
+
 /**
  * Applies filters, counts, sorts and pages. `base` carries the select list and any
  * resource-specific conditions (search text, access); `map` turns a row into the API shape.
+ *
+ * Options: `db` for the count cache of lists with `countedTables`; `keysBase`, the same rows
+ * as `base` from the list's own table alone (no display joins, no per-row subselects). With
+ * it the total is counted from that table's indexes, and the page is found as keys first
+ * (a sort or an offset then moves keys, not whole rows) and its rows read by key after.
  */
-export async function runList<DB, TB extends keyof DB, O, T>(
+export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends keyof KDB, KO>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery,
   columns: ListColumns,
   map: (row: O) => T,
+  options: { db?: AnyDb; keysBase?: SelectQueryBuilder<KDB, KTB, KO> } = {},
 ): Promise<ListResponse<T>> {
-  let filtered = base;
-  for (const filter of query.filters) filtered = filtered.where(filterExpression(columns, filter));
-
-  const countRow = await filtered
-    .clearSelect()
-    .select(sql<number>`count(*)`.as('total_count'))
-    .executeTakeFirst();
-  const totalCount = Number((countRow as { total_count?: number } | undefined)?.total_count ?? 0);
-
-  const sortColumn = sql.ref(columnOf(columns, query.sort.field));
-  const sortExpression = columns.caseInsensitiveSorts?.includes(query.sort.field)
-    ? sql`lower(${sortColumn})`
-    : sortColumn;
-  // Empty values last in both directions and on both databases (SQLite would put them
-  // first when ascending, PostgreSQL last): a blank release date is never "the earliest".
-  const rows = await filtered
-    .orderBy(sortExpression, (ob) => (query.sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-    .orderBy(sql.ref(columns.tieBreaker), query.sort.direction)
+  if (!options.keysBase) {
+    const filtered = applyFilters(base, query, columns);
+    const totalCount = await countRows(filtered, columns, options.db);
+    if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
+    const rows = await applySort(filtered, query.sort, columns)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    return { data: rows.map(map), totalCount };
+  }
+  const keyed = applyFilters(options.keysBase, query, columns);
+  const totalCount = await countRows(keyed, columns, options.db);
+  if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
+  const tie = sql.ref(columns.tieBreaker);
+  const keys = (await applySort(keyed.clearSelect().select(tie.as('list_key') as never), query.sort, columns)
     .limit(query.limit)
     .offset(query.offset)
-    .execute();
-  return { data: rows.map(map), totalCount };
+    .execute()) as unknown as { list_key: string }[];
+  if (keys.length === 0) return { data: [], totalCount };
+  const rows = (await base
+    .select(tie.as('list_key') as never)
+    .where(sql<SqlBool>`${tie} in (${sql.join(keys.map((k) => k.list_key))})`)
+    .execute()) as (O & { list_key: string })[];
+  const byKey = new Map(rows.map((row) => [row.list_key, row]));
+  const data: T[] = [];
+  for (const { list_key } of keys) {
+    const row = byKey.get(list_key);
+    // A row deleted between the two reads is left out rather than failing the page.
+    if (row) data.push(map(row));
+  }
+  return { data, totalCount };
 }
 
-/** `…/search` endpoints answer `totalcount` in lowercase (SPEC §7). */
+/**
+ * Every row of the query in list order, `batchSize` at a time, by keyset (each batch starts
+ * after the last row of the one before on the sort key and the tie breaker), so memory stays
+ * flat and each batch is an index range, however many rows there are.
+ */
+export async function* iterateList<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: ListQuery,
+  columns: ListColumns,
+  batchSize: number,
+): AsyncGenerator<O[]> {
+  const filtered = applyFilters(base, query, columns);
+  const key = sortKey(columns, query.sort);
+  const tie = sql.ref(columns.tieBreaker);
+  const after = query.sort.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  const keyed = filtered.select([key.as('list_sort_key' as never), tie.as('list_tie_key' as never)] as never);
+  let last: { key: unknown; tie: unknown } | undefined;
+  for (;;) {
+    const page = last
+      ? keyed.where(sql<SqlBool>`(${key}, ${tie}) ${after} (${last.key}, ${last.tie})`)
+      : keyed;
+    const rows = (await applySort(page, query.sort, columns).limit(batchSize).execute()) as (O & {
+      list_sort_key: unknown;
+      list_tie_key: unknown;
+    })[];
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const tail = rows[rows.length - 1] as { list_sort_key: unknown; list_tie_key: unknown };
+    last = { key: tail.list_sort_key, tie: tail.list_tie_key };
+  }
+}
+
+/** `…/search` endpoints answer `totalcount` in lowercase, as their existing clients read it. */
 export async function runSearch<DB, TB extends keyof DB, O, T>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery,

@@ -38,6 +38,7 @@ const issuesColumns: ListColumns = {
     quantity: 'issues.quantity',
   },
   caseInsensitiveSorts: ['title'],
+  nullableSorts: ['resolvedAt', 'expectedPrice', 'quantity'],
   tieBreaker: 'issues.id',
 };
 

@@ -1,5 +1,5 @@
 /**
- * Products API (SPEC §7 products). Search and a single product are for all staff (order
+ * Products API. Search and a single product are for all staff (order
  * entry picks products with them); everything else is for admins.
  */
 import {
@@ -20,14 +20,16 @@ import {
   stockAdjustmentSchema,
   stockMovementSchema,
 } from '#shared/schemas/product';
+import { MESSAGES } from '#shared/messages';
 import { ADMIN_ONLY, currentUser } from '../http/access';
+import { notFound } from '../http/errors';
 import { listQuerySchema } from '../http/list';
-import { productsCsv } from './products.csv';
+import { productsCsvStream } from './products.csv';
 import {
   addRemark,
   adjustStock,
-  allProducts,
   createProduct,
+  exportProducts,
   getProduct,
   listProducts,
   listRemarks,
@@ -73,17 +75,24 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ADMIN_ONLY },
       schema: {
         tags,
-        description: 'All products matching the list filters, as CSV (UTF-8 with BOM).',
-        querystring: listQuerySchema(productsListSpec),
+        description:
+          'All products the list shows for the same filters, sort and search text (searchString), as CSV (UTF-8 with BOM).',
+        querystring: listQuerySchema(productsSearchSpec),
         produces: ['text/csv'],
       },
     },
     async (request, reply) => {
-      const csv = productsCsv(await allProducts(app.db, request.query));
+      const batches = exportProducts(app.db, request.query);
+      const first = await batches.next();
+      if (first.done) throw notFound(MESSAGES.listEmpty);
+      async function* all() {
+        yield first.value;
+        yield* batches;
+      }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="products.csv"')
-        .send(csv);
+        .send(productsCsvStream(all()));
     },
   );
 

@@ -28,6 +28,7 @@ const usersColumns: ListColumns = {
     lastLoginAt: 'users.last_login_at',
   },
   caseInsensitiveSorts: ['fullname', 'email', 'username'],
+  nullableSorts: ['role', 'lastLoginAt'],
   customFilters: {
     role: (filter) => compare(userRoleExpression, filter),
   },

@@ -35,6 +35,8 @@ export function testDialects(): TestDialect[] {
 export interface TestServer {
   app: FastifyInstance;
   url: string;
+  /** Its database, for a second instance on the same one (`startTestServer({ databaseUrl })`). */
+  databaseUrl: string;
   /** Reset mails the server "sent", newest last. */
   mails: ResetMail[];
   close(): Promise<void>;
@@ -69,9 +71,12 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
 export async function startTestServer({
   dialect,
   config = {},
+  databaseUrl: sharedUrl,
 }: {
   dialect: TestDialect;
   config?: Partial<ServerConfig>;
+  /** Another test server's database: this one then shares it and leaves it in place on close. */
+  databaseUrl?: string;
 }): Promise<TestServer> {
   const mails: ResetMail[] = [];
   const mailer: Mailer = {
@@ -81,7 +86,10 @@ export async function startTestServer({
   };
   let databaseUrl: string;
   let cleanup: () => Promise<void>;
-  if (dialect === 'postgres') {
+  if (sharedUrl) {
+    databaseUrl = sharedUrl;
+    cleanup = async () => {};
+  } else if (dialect === 'postgres') {
     const database = await createPgDatabase();
     databaseUrl = database.url;
     cleanup = database.drop;
@@ -114,6 +122,7 @@ export async function startTestServer({
   return {
     app: server.app,
     url: server.url,
+    databaseUrl,
     mails,
     async close() {
       await server.close();

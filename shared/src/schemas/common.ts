@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type Currency } from '../constants';
+import { INT_MAX, type Currency } from '../constants';
+
+export { INT_MAX };
 import { MAX_MINOR, RATE_DECIMALS, formatRate, parseDecimal, parseMoney } from '../domain/money';
 import { MESSAGES, formatMessage, type MessageCode } from '../messages';
 
@@ -84,9 +86,6 @@ z.config({
     return formatMessage(code, params);
   },
 });
-
-/** The largest value an integer column holds on PostgreSQL (int4); SQLite is held to it too. */
-export const INT_MAX = 2_147_483_647;
 
 /**
  * Control characters other than tab, line feed and carriage return. PostgreSQL refuses NUL in

@@ -6,9 +6,11 @@ import type { Migration } from 'kysely/migration';
 import * as core from './001_core';
 import * as catalog from './002_catalog';
 import * as issuesMemos from './003_issues_memos';
+import * as listEngine from './004_list_engine';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_catalog': catalog,
   '003_issues_memos': issuesMemos,
+  '004_list_engine': listEngine,
 };

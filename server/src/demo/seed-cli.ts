@@ -1,0 +1,58 @@
+/**
+ * `npm run seed -- --products 50000`: adds a large generated data set to the database named by
+ * DATABASE_URL (a SQLite path or a postgres:// URL; default data/kura.sqlite), migrating it
+ * first. For measuring the lists at scale; never needed by the app itself.
+ */
+import { parseArgs } from 'node:util';
+import { createDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { seedLarge } from './large';
+
+const USAGE = 'usage: npm run seed -- --products <count> [--batch <rows per transaction>]';
+
+function count(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number (${USAGE})`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { products: { type: 'string' }, batch: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const products = count('products', values.products, 0);
+  const batchSize = count('batch', values.batch, 5000) || 5000;
+  if (products === 0) throw new Error(`nothing to seed (${USAGE})`);
+
+  const url = process.env.DATABASE_URL?.trim() || 'data/kura.sqlite';
+  const handle = createDatabase(url);
+  try {
+    await migrateToLatest(handle.db);
+    const summary = await seedLarge(handle.db, {
+      products,
+      batchSize,
+      log: (line) => console.log(`  ${line}`),
+    });
+    console.log(
+      `Seeded ${handle.dialect} database ${handle.dialect === 'postgres' ? new URL(url).pathname.slice(1) : url}:`,
+    );
+    console.log(
+      `  ${summary.products} products, ${summary.supplierLinks} supplier links, ${summary.platformListings} platform listings, ${summary.stockMovements} stock movements${summary.settingsCreated ? ', and the demo settings lists' : ''}`,
+    );
+    console.log(
+      `  in ${summary.seconds.toFixed(1)} s (${Math.round(summary.products / summary.seconds)} products/s)`,
+    );
+  } finally {
+    await handle.destroy();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('kura seed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,334 @@
+/**
+ * The list engine at scale, over HTTP on each database (see docs/architecture.md, lists): the
+ * codec refuses hostile keys and out-of-range numbers with 400, cached totals follow every
+ * write (from this or another server instance), the trigram search index follows inserts,
+ * updates and deletes, the streamed CSV equals the list, and concurrent stock adjustments
+ * keep quantity equal to the ledger.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withJanCheckDigit } from '#shared/domain/jan';
+import { MESSAGES } from '#shared/messages';
+import { seedLarge } from '../src/demo/large';
+import { client, setupAccounts, type Client, type Json } from './helpers/http';
+import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
+
+let janCounter = 0;
+const nextJan = () => withJanCheckDigit(`45${String(3_000_000_000 + janCounter++).slice(-10)}`);
+
+/** RFC 4180 records (quoted fields with commas, quotes and line breaks), CRLF-separated. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  return rows;
+}
+
+describe.each(testDialects())('list engine (%s)', (dialect) => {
+  let server: TestServer;
+  let api: Client;
+  let admin: string;
+  let categoryId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    api = client(server.url);
+    admin = (await setupAccounts(api)).admin.token;
+    const category = await api.post(
+      '/api/v1/categories/',
+      { name: 'Engine', activeStatus: true },
+      { token: admin },
+    );
+    categoryId = category.body.data._id;
+  });
+  afterAll(() => server?.close());
+
+  const get = (path: string) => api.get(`/api/v1/${path}`, { token: admin });
+  const create = async (overrides: Json = {}) => {
+    const res = await api.post(
+      '/api/v1/products',
+      {
+        name: 'Engine Test Product',
+        nameJa: null,
+        skuCode: `ENG-${janCounter}`,
+        janCode: nextJan(),
+        categoryId,
+        manufacturerId: null,
+        supplierIds: [],
+        purchasePrice: 100,
+        inStockQuantity: 10,
+        amazonStockQuantity: 0,
+        shelfNumber: null,
+        releaseDate: null,
+        lowStockLevel: 1,
+        activeStatus: true,
+        availablePlatforms: [],
+        ...overrides,
+      },
+      { token: admin },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data as Json;
+  };
+
+  describe('query codec', () => {
+    it.each([
+      ['toString=1', 'toString'],
+      ['constructor=1', 'constructor'],
+      ['hasOwnProperty=1', 'hasOwnProperty'],
+      ['__proto__[gt]=1', '__proto__'],
+      ['page=9007199254740991&limit=10000', 'page'],
+      ['inStockQuantity=1.5', 'inStockQuantity'],
+      ['amazonStockQuantity[gt]=1e308', 'amazonStockQuantity'],
+      ['inStockQuantity[lt]=2147483648', 'inStockQuantity'],
+    ])('answers 400 naming the field for products?%s', async (qs, field) => {
+      for (const path of ['products', 'products/search', 'products/csv-products']) {
+        const res = await get(`${path}?${qs}`);
+        expect(res.status, `${path}?${qs}`).toBe(400);
+        expect(res.body.errors[0].field, `${path}?${qs}`).toBe(field);
+      }
+    });
+
+    it('accepts the bounds themselves', async () => {
+      expect((await get('products?inStockQuantity[lte]=2147483647')).status).toBe(200);
+      expect((await get('products?page=214749&limit=10000')).status).toBe(200);
+    });
+  });
+
+  describe('totals', () => {
+    const total = async (query = '') => (await get(`products?limit=1${query}`)).body.totalCount as number;
+
+    it('reflects every write in the next total, whatever the filter', async () => {
+      const before = await total();
+      const inactiveBefore = await total('&activeStatus=false');
+      const product = await create();
+      expect(await total()).toBe(before + 1);
+      // Through the API, then behind its back: both bump the table's version.
+      const res = await api.put(
+        `/api/v1/products/${product._id}`,
+        { ...product, categoryId, supplierIds: [], activeStatus: false },
+        { token: admin },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await total('&activeStatus=false')).toBe(inactiveBefore + 1);
+      await server.app.db
+        .updateTable('products')
+        .set({ active_status: 1 })
+        .where('id', '=', product._id)
+        .execute();
+      expect(await total('&activeStatus=false')).toBe(inactiveBefore);
+      // A supplier link is a write to product_suppliers, which the supplier filter counts.
+      const supplier = await api.post(
+        '/api/v1/suppliers/',
+        { name: 'Engine Supplier', activeStatus: true },
+        { token: admin },
+      );
+      const bySupplier = `&supplierId=${supplier.body.data._id}`;
+      expect(await total(bySupplier)).toBe(0);
+      await server.app.db
+        .insertInto('product_suppliers')
+        .values({ product_id: product._id, supplier_id: supplier.body.data._id })
+        .execute();
+      expect(await total(bySupplier)).toBe(1);
+    });
+
+    it.runIf(dialect === 'postgres')('reflects writes made through another server instance', async () => {
+      const other = await startTestServer({ dialect, databaseUrl: server.databaseUrl });
+      try {
+        const otherApi = client(other.url);
+        const before = await total();
+        const lowBefore = await total('&lowStock=true');
+        // Sessions live in the database: the same token works on both instances.
+        const res = await otherApi.post(
+          '/api/v1/products',
+          {
+            name: 'Made elsewhere',
+            nameJa: null,
+            skuCode: `ENG-OTHER-${janCounter}`,
+            janCode: nextJan(),
+            categoryId,
+            manufacturerId: null,
+            supplierIds: [],
+            purchasePrice: null,
+            inStockQuantity: 0,
+            amazonStockQuantity: 0,
+            shelfNumber: null,
+            releaseDate: null,
+            lowStockLevel: 5,
+            activeStatus: true,
+            availablePlatforms: [],
+          },
+          { token: admin },
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expect(await total()).toBe(before + 1);
+        expect(await total('&lowStock=true')).toBe(lowBefore + 1);
+        const adjusted = await otherApi.post(
+          `/api/v1/products/${res.body.data._id}/stock-adjustments`,
+          { quantity: 50, note: 'Delivery' },
+          { token: admin },
+        );
+        expect(adjusted.status).toBe(201);
+        expect(await total('&lowStock=true')).toBe(lowBefore);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  describe('search index', () => {
+    const search = async (text: string) => {
+      const res = await get(`products/search?searchString=${encodeURIComponent(text)}&limit=100`);
+      expect(res.status).toBe(200);
+      return (res.body.data as Json[]).map((p) => p._id as string);
+    };
+
+    it('follows inserts, updates and deletes, case-insensitively, from 2 characters', async () => {
+      const product = await create({
+        name: 'Zebra Crunch Wafer',
+        nameJa: 'シマウマ ウエハース',
+        skuCode: 'ZQX-0042',
+      });
+      for (const text of [
+        'zebra',
+        'ZEBRA CR',
+        'ウエハース',
+        'シマ',
+        'Ze',
+        'zqx-00',
+        product.janCode.slice(3, 10),
+      ]) {
+        expect(await search(text), text).toContain(product._id);
+      }
+      expect(await search('zebra  crunch')).not.toContain(product._id);
+
+      const res = await api.put(
+        `/api/v1/products/${product._id}`,
+        { ...product, categoryId, supplierIds: [], name: 'Okapi Crunch Wafer', nameJa: null },
+        { token: admin },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await search('zebra')).not.toContain(product._id);
+      expect(await search('ウエハース')).not.toContain(product._id);
+      expect(await search('okapi')).toContain(product._id);
+
+      await server.app.db.deleteFrom('stock_movements').where('product_id', '=', product._id).execute();
+      await server.app.db.deleteFrom('products').where('id', '=', product._id).execute();
+      expect(await search('okapi')).toEqual([]);
+      expect((await get('products/search?searchString=okapi')).body.totalcount).toBe(0);
+    });
+
+    it('treats %, _ and quotes in the text literally', async () => {
+      const product = await create({ name: 'Sale 100% "Pure" Matcha_Powder' });
+      expect(await search('100%')).toEqual([product._id]);
+      expect(await search('"pure"')).toEqual([product._id]);
+      expect(await search('a_p')).toEqual([product._id]);
+      expect(await search('1%0')).toEqual([]);
+    });
+  });
+
+  describe('CSV export at a few thousand rows', () => {
+    beforeAll(async () => {
+      await seedLarge(server.app.db, { products: 3000, batchSize: 1000 });
+    }, 120_000);
+
+    const listSkus = async (query: string) => {
+      const path = query.includes('searchString') ? 'products/search' : 'products';
+      const res = await get(`${path}?limit=10000&${query}`);
+      expect(res.status).toBe(200);
+      return (res.body.data as Json[]).map((p) => p.skuCode as string);
+    };
+    const csvRows = async (query: string) => {
+      const res = await fetch(`${server.url}/api/v1/products/csv-products?${query}`, {
+        headers: { authorization: `Token ${admin}` },
+      });
+      expect(res.status).toBe(200);
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      return parseCsv(text.slice(1));
+    };
+
+    it.each([
+      'sort=-updatedAt',
+      'sort=name',
+      'sort=-releaseDate&activeStatus=true',
+      'sort=releaseDate',
+      'lowStock=true&sort=-inStockQuantity',
+      'searchString=matcha&sort=skuCode',
+      'searchString=ポッキー',
+    ])('streams the same rows as the list, in the same order (%s)', async (query) => {
+      const [header, ...rows] = await csvRows(query);
+      expect(header?.[2]).toBe('SKU');
+      const skus = await listSkus(query);
+      expect(skus.length).toBeGreaterThan(query.startsWith('search') ? 5 : 100);
+      expect(rows.map((r) => r[2])).toEqual(skus);
+    });
+
+    it('answers 404 List is empty when nothing matches', async () => {
+      const res = await get('products/csv-products?searchString=no-such-product-anywhere');
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(MESSAGES.listEmpty);
+    });
+  });
+
+  describe('stock adjustments', () => {
+    it('keeps quantity equal to the ledger under 50 concurrent adjustments', async () => {
+      const product = await create({ inStockQuantity: 1000 });
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          api.post(
+            `/api/v1/products/${product._id}/stock-adjustments`,
+            { quantity: i % 2 === 0 ? 3 : -2, note: `Parallel ${i}` },
+            { token: admin },
+          ),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+      const after = await get(`products/${product._id}`);
+      expect(after.body.data.inStockQuantity).toBe(1000 + 25 * 3 - 25 * 2);
+      const ledger = await server.app.db
+        .selectFrom('stock_movements')
+        .select(server.app.db.fn.sum<number>('quantity').as('total'))
+        .where('product_id', '=', product._id)
+        .executeTakeFirstOrThrow();
+      expect(Number(ledger.total)).toBe(1025);
+    });
+
+    it('refuses an adjustment past the integer range before it commits', async () => {
+      const product = await create({ inStockQuantity: 2_147_483_000 });
+      const adjust = (quantity: number) =>
+        api.post(
+          `/api/v1/products/${product._id}/stock-adjustments`,
+          { quantity, note: 'Big' },
+          { token: admin },
+        );
+      expect((await adjust(647)).status).toBe(201);
+      const refused = await adjust(1);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(MESSAGES.stockQuantityTooLarge);
+      expect(refused.body.errors[0].field).toBe('quantity');
+      expect((await get(`products/${product._id}`)).body.data.inStockQuantity).toBe(2_147_483_647);
+      expect((await get(`products/${product._id}/stock-movements`)).body.totalCount).toBe(2);
+    });
+  });
+});
