@@ -20,6 +20,7 @@ import {
 import {
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -42,6 +43,7 @@ export const FIELD_SELECTOR = [
   '[role="combobox"]:not([aria-disabled="true"])',
 ].join(',');
 const PRIMARY_ATTR = 'data-dialog-primary';
+const DIALOG_ATTR = 'data-app-dialog';
 
 export interface DialogPrimaryAction {
   label: ReactNode;
@@ -74,9 +76,9 @@ export interface AppDialogProps {
 
 /**
  * Remembers the element that had focus when `open` became true and gives focus back to it
- * when the dialog closes or unmounts, unless the user has since put focus somewhere else.
+ * when the dialog closes or unmounts (unless another dialog took it).
  */
-function useReturnFocus(open: boolean) {
+function useReturnFocus(open: boolean, dialogId: string) {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!open) return;
@@ -86,14 +88,18 @@ function useReturnFocus(open: boolean) {
       const target = opener.current;
       opener.current = null;
       if (!target) return;
-      // After Fluent's own restore and the surface leaving the DOM.
-      window.setTimeout(() => {
+      // Fluent's focus manager may first put focus on the page's first button; the opener
+      // wins unless another dialog has opened meanwhile. Twice, as that can come late.
+      const restore = () => {
         const now = document.activeElement;
-        const lost = !now || now === document.body || !now.isConnected || now.closest('[role="dialog"]');
-        if (lost && target.isConnected) target.focus();
-      }, 0);
+        const dialog = now instanceof HTMLElement && now.isConnected ? now.closest('[role="dialog"]') : null;
+        const inOtherDialog = dialog !== null && dialog.getAttribute(DIALOG_ATTR) !== dialogId;
+        if (!inOtherDialog && target.isConnected && now !== target) target.focus();
+      };
+      window.setTimeout(restore, 0);
+      window.setTimeout(restore, 80);
     };
-  }, [open]);
+  }, [open, dialogId]);
 }
 
 export function AppDialog({
@@ -114,7 +120,8 @@ export function AppDialog({
   const { t } = useTranslation('common');
   const surface = useRef<HTMLDivElement>(null);
   const [askingDiscard, setAskingDiscard] = useState(false);
-  useReturnFocus(open);
+  const dialogId = useId();
+  useReturnFocus(open, dialogId);
 
   // Fluent focuses the first tabbable element (often Cancel); a field or the primary action is
   // what the user came for. Effects run child-first, so this one runs after Fluent's.
@@ -187,6 +194,7 @@ export function AppDialog({
       >
         <DialogSurface
           ref={surface}
+          {...{ [DIALOG_ATTR]: dialogId }}
           className={mergeClasses(styles.surface, className)}
           onKeyDown={onKeyDown}
         >

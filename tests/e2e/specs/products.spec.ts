@@ -77,6 +77,7 @@ test('the list shows the first page of the 200 demo products with the default co
   // The others wait in the column chooser, so the default choice fits a 1280-pixel window.
   await page.getByRole('button', { name: 'Columns' }).click();
   for (const column of [
+    'JAN code',
     'Amazon stock',
     'Release date',
     'Last order date',
@@ -263,7 +264,7 @@ test('in Japanese: the list, a validation message and an update', async ({ page 
   await new Shell(page).chooseLanguage('日本語');
   const list = new ProductsListPage(page);
   await list.goto(kura.url);
-  await expect(list.columnHeader('JANコード')).toBeVisible();
+  await expect(list.columnHeader('在庫数')).toBeVisible();
   await expect(list.total).toHaveText(/^全 \d+ 件$/);
 
   await page.goto(`${kura.url}/product-edit?id=${product._id}`);

@@ -102,10 +102,10 @@ interface Column {
 /** Numbers and dates sort largest or newest first; the text columns A to Z. */
 const COLUMNS: readonly Column[] = [
   { key: 'name', sort: 'name' },
-  { key: 'sku', sort: 'skuCode' },
-  { key: 'janCode', sort: 'janCode' },
-  { key: 'category', truncate: '150px' },
-  { key: 'manufacturer', truncate: '150px' },
+  { key: 'sku', sort: 'skuCode', truncate: '130px' },
+  { key: 'janCode', sort: 'janCode', extra: true },
+  { key: 'category', truncate: '130px' },
+  { key: 'manufacturer', truncate: '120px' },
   { key: 'stockQuantity', sort: 'inStockQuantity', numeric: true },
   { key: 'amazonStock', sort: 'amazonStockQuantity', numeric: true, extra: true },
   { key: 'status' },
@@ -193,7 +193,7 @@ export default function ProductsPage() {
       case 'name':
         return (
           <AppLink to={editPath(p)}>
-            <TruncatedText text={productName(p)} maxWidth="280px" inFocusable />
+            <TruncatedText text={productName(p)} maxWidth="240px" inFocusable />
           </AppLink>
         );
       case 'sku':
