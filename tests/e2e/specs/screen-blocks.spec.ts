@@ -56,51 +56,72 @@ const LONG_NAME = 'Blocks test: an uncommonly long product name that cannot fit 
 test.describe('as admin', () => {
   test.beforeEach(async ({ page }) => signIn(page));
 
-  test('dialog: focus starts in the field, stays inside, Escape asks before dropping text and focus returns to the opener', async ({
-    page,
-  }) => {
-    const product = await createProduct({ name: 'Blocks remarks product', inStockQuantity: 9 });
-    const list = new ProductsListPage(page);
-    await list.goto(kura.url, `?q=${encodeURIComponent(product.skuCode)}`);
-    const opener = list.row(product.skuCode).getByRole('button', { name: /remarks for/ });
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    const field = dialog.getByRole('textbox', { name: /New remark/ });
-    await expect(field).toBeFocused();
+  const DIALOG_TEXTS = {
+    English: {
+      opener: /remarks for/,
+      field: /New remark/,
+      ask: 'Discard changes?',
+      discard: 'Discard',
+      keep: 'Keep editing',
+    },
+    日本語: {
+      opener: /の備考/,
+      field: /新しい備考/,
+      ask: '変更を破棄しますか？',
+      discard: '破棄する',
+      keep: '編集を続ける',
+    },
+  } as const;
 
-    // Trapped: Tab and Shift+Tab never leave it.
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press('Tab');
+  for (const language of ['English', '日本語'] as const) {
+    const texts = DIALOG_TEXTS[language];
+    test(`dialog (${language}): focus starts in the field, stays inside, Escape asks before dropping text and focus returns to the opener`, async ({
+      page,
+    }) => {
+      const product = await createProduct({ name: 'Blocks remarks product', inStockQuantity: 9 });
+      if (language === '日本語') await new Shell(page).chooseLanguage('日本語');
+      const list = new ProductsListPage(page);
+      await list.goto(kura.url, `?q=${encodeURIComponent(product.skuCode)}`);
+      const opener = list.row(product.skuCode).getByRole('button', { name: texts.opener });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      const field = dialog.getByRole('textbox', { name: texts.field });
+      await expect(field).toBeFocused();
+
+      // Trapped: Tab and Shift+Tab never leave it.
+      for (let i = 0; i < 8; i++) {
+        await page.keyboard.press('Tab');
+        expect(await focusInside(dialog)).toBe(true);
+      }
+      await page.keyboard.press('Shift+Tab');
       expect(await focusInside(dialog)).toBe(true);
-    }
-    await page.keyboard.press('Shift+Tab');
-    expect(await focusInside(dialog)).toBe(true);
 
-    // Nothing typed: Escape closes at once and the opener has focus again.
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
+      // Nothing typed: Escape closes at once and the opener has focus again.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
 
-    // Something typed: Escape asks first; keeping the text, then discarding it.
-    await page.keyboard.press('Enter');
-    await expect(field).toBeFocused();
-    await page.keyboard.type('half a thought');
-    await page.keyboard.press('Escape');
-    const ask = page.getByRole('dialog', { name: 'Discard changes?' });
-    await expect(ask).toBeVisible();
-    await expect(ask.getByRole('button', { name: 'Discard' })).toBeFocused();
-    await ask.getByRole('button', { name: 'Keep editing' }).click();
-    await expect(ask).toBeHidden();
-    await expect(field).toHaveValue('half a thought');
-    await page.keyboard.press('Escape');
-    await page
-      .getByRole('dialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard' })
-      .click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(opener).toBeFocused();
-  });
+      // Something typed: Escape asks first; keeping the text, then discarding it.
+      await page.keyboard.press('Enter');
+      await expect(field).toBeFocused();
+      await page.keyboard.type('half a thought');
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: texts.ask });
+      await expect(ask).toBeVisible();
+      await expect(ask.getByRole('button', { name: texts.discard })).toBeFocused();
+      await ask.getByRole('button', { name: texts.keep }).click();
+      await expect(ask).toBeHidden();
+      await expect(field).toHaveValue('half a thought');
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('dialog', { name: texts.ask })
+        .getByRole('button', { name: texts.discard })
+        .click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(opener).toBeFocused();
+    });
+  }
 
   for (const viewport of [
     { width: 1280, height: 800 },
