@@ -32,7 +32,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The renderer reaches the network and the desktop bridge only through its I/O
-      // boundary (DESIGN §6.2): src/api and src/platform.
+      // boundary: src/api and src/platform.
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Use the api client (renderer/src/api).' },
@@ -42,5 +42,59 @@ export default tseslint.config(
   {
     files: ['renderer/src/api/**', 'renderer/src/platform/**'],
     rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    // Screens draw dialogs, tables and toasts with the shared blocks of renderer/src/app
+    // (focus, Escape, sticky headers, the toast host), so a new screen cannot skip them.
+    files: ['renderer/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@fluentui/react-components',
+              importNames: [
+                'Dialog',
+                'DialogActions',
+                'DialogBody',
+                'DialogContent',
+                'DialogSurface',
+                'DialogTitle',
+                'DialogTrigger',
+                'Toaster',
+                'Toast',
+                'ToastBody',
+                'ToastFooter',
+                'ToastTitle',
+                'ToastTrigger',
+                'useToastController',
+                'Table',
+                'TableBody',
+                'TableCell',
+                'TableCellActions',
+                'TableCellLayout',
+                'TableHeader',
+                'TableHeaderCell',
+                'TableRow',
+                'TableSelectionCell',
+                'DataGrid',
+                'DataGridBody',
+                'DataGridCell',
+                'DataGridHeader',
+                'DataGridHeaderCell',
+                'DataGridRow',
+              ],
+              message:
+                'Use the shared blocks: AppDialog / ConfirmDialog (app/app-dialog), AppTable / ListScaffold (app/app-table, app/list-screen), useNotify (app/notify).',
+            },
+            ...['react-dialog', 'react-table', 'react-toast'].map((name) => ({
+              name: `@fluentui/${name}`,
+              message: 'Use the shared blocks in renderer/src/app.',
+            })),
+          ],
+        },
+      ],
+    },
   },
 );

@@ -2,11 +2,11 @@
  * Start-up: read the persisted language, the stored session and the connection from the
  * platform, point the API client at the right server, then render.
  */
-import { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/http';
 import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
 import { startSplashDeadline } from './app/splash';
 import { endLocalSession } from './features/auth/session';
 import { connectionAtom, sessionAtom } from './features/auth/session.atoms';
@@ -18,12 +18,7 @@ import { platform } from './platform/platform';
 startSplashDeadline();
 
 const store = createStore();
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+const queryClient = createQueryClient();
 
 const language = readPersistedLanguage(localStorage);
 store.set(languageAtom, language);

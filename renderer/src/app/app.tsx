@@ -1,11 +1,11 @@
-import { FluentProvider, Toaster } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, type createStore } from 'jotai';
 import { StrictMode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { RouterProvider } from 'react-router-dom';
-import { TOASTER_ID } from './notify';
+import { ToastHost } from './notify';
 import { createAppRouter } from './router';
 import { kuraTheme } from './theme';
 
@@ -24,7 +24,7 @@ export function App({ store, queryClient, i18n }: AppProps) {
           <I18nextProvider i18n={i18n}>
             <FluentProvider theme={kuraTheme} style={{ minHeight: '100vh' }}>
               <RouterProvider router={router} />
-              <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur />
+              <ToastHost />
             </FluentProvider>
           </I18nextProvider>
         </QueryClientProvider>

@@ -11,8 +11,10 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
+import { ShieldErrorRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from './app-link';
 import { useErrorText } from './use-error-text';
 
 const useStyles = makeStyles({
@@ -59,6 +61,23 @@ export function EmptyState({
   );
 }
 
+/**
+ * A screen the signed-in role may not use: said at once, with none of the screen's actions
+ * and a way home instead of a "try again" that cannot help.
+ */
+export function ForbiddenState({ home = '/' }: { home?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div role="status" data-testid="forbidden">
+      <EmptyState icon={<ShieldErrorRegular />} title={t('states.forbiddenTitle')}>
+        {t('states.forbiddenBody')} <AppLink to={home}>{t('states.home')}</AppLink>
+      </EmptyState>
+    </div>
+  );
+}
+
+const isForbidden = (error: unknown) => (error as { status?: unknown } | null)?.status === 403;
+
 export function ErrorState({
   error,
   onRetry,
@@ -71,6 +90,8 @@ export function ErrorState({
   const styles = useStyles();
   const { t } = useTranslation('common');
   const errorText = useErrorText();
+  // Asking again cannot turn a refusal for this role into an answer.
+  if (isForbidden(error)) return <ForbiddenState />;
   const bar = (
     <MessageBar intent="error" layout="multiline">
       <MessageBarBody>

@@ -7,7 +7,7 @@ const useStyles = makeStyles({
   bar: { position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000000 },
 });
 
-/** One run of the bar: steps of 10 every 30 ms up to 100, then gone (SPEC §2, §9). */
+/** One run of the bar: steps of 10 every 30 ms up to 100, then gone. */
 function ProgressRun() {
   const styles = useStyles();
   const [step, setStep] = useState(0);

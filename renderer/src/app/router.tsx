@@ -1,4 +1,4 @@
-/** The route table (SPEC §2). Screens are lazy chunks; the guards and layouts are not. */
+/** The route table. Screens are lazy chunks; the guards and layouts are not. */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';

@@ -12,7 +12,7 @@ export function hideSplash(): void {
   setTimeout(() => splash.remove(), TIMINGS.contentAnimationMs * 2);
 }
 
-/** SPEC §2: the splash goes as soon as nothing is loading, or after 3 s at the latest. */
+/** The splash goes as soon as nothing is loading, or after 3 s at the latest. */
 export function startSplashDeadline(): void {
   setTimeout(hideSplash, TIMINGS.splashMaxMs);
 }

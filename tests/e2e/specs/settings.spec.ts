@@ -173,9 +173,13 @@ test('edits a name by double-click and Save; a reload shows the new name', async
   await screen.find('Kitchenware / キッチン用品');
   await screen.editText('Kitchenware / キッチン用品', 'Kitchen & dining');
   await expect(screen.dialog).toContainText('Please confirm the changes');
-  await expect(screen.dialog).toContainText('You are about to change a name');
+  await expect(screen.dialog).toContainText('You are about to change the name.');
+  // The confirmation says what changes, from what to what, and Enter answers it.
+  await expect(screen.dialog.getByRole('definition').first()).toHaveText('Kitchenware / キッチン用品');
+  await expect(screen.dialog.getByRole('definition').nth(1)).toHaveText('Kitchen & dining');
+  await expect(screen.saveButton).toBeFocused();
   expect(calls.writes()).toEqual([]);
-  await screen.saveButton.click();
+  await page.keyboard.press('Enter');
   await expect(screen.toast('Row Updated')).toBeVisible();
   expect(calls.writes()).toEqual([expect.stringMatching(/^PUT \/api\/v1\/categories\/.+/)]);
 
@@ -191,6 +195,11 @@ test('Close or Escape cancels an edit: nothing is saved and the old name returns
   await screen.find('Cosmetics / 化粧品');
   await screen.editText('Cosmetics / 化粧品', 'Makeup');
   await expect(screen.dialog).toBeVisible();
+  await expect(screen.saveButton).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(screen.dialog).toBeHidden();
+  await expect(screen.cell('Cosmetics / 化粧品')).toBeVisible();
+  await screen.editText('Cosmetics / 化粧品', 'Makeup');
   await screen.closeButton.click();
   await expect(screen.dialog).toBeHidden();
   await expect(screen.cell('Cosmetics / 化粧品')).toBeVisible();
@@ -231,7 +240,7 @@ test('toggles a category to Inactive through the status cell', async ({ page }) 
   const row = screen.row('Skincare / スキンケア');
   await row.getByRole('cell', { name: 'Active', exact: true }).dblclick();
   await row.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Inactive' });
-  await expect(screen.dialog).toContainText('You are about to change a status');
+  await expect(screen.dialog).toContainText('You are about to change the status.');
   await screen.saveButton.click();
   await expect(screen.toast('Row Updated')).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Inactive', exact: true })).toBeVisible();
@@ -284,7 +293,7 @@ test('adds a handling charge with a percentage; the type cell is read-only', asy
   await row.getByRole('cell', { name: 'Percentage' }).dblclick();
   await expect(screen.editor).toHaveCount(0);
   await screen.editText('3.5%', '4.25');
-  await expect(screen.dialog).toContainText('You are about to change a value');
+  await expect(screen.dialog).toContainText('You are about to change the value.');
   await screen.saveButton.click();
   await expect(screen.toast('Row Updated')).toBeVisible();
   await expect(row).toContainText('4.25%');
@@ -310,7 +319,7 @@ test('in Japanese: adds a manufacturer and edits its name', async ({ page }) => 
 
   await screen.editText('ヤマサ醤油', 'ヤマサ醤油株式会社');
   await expect(screen.dialog).toContainText('変更内容をご確認ください');
-  await expect(screen.dialog).toContainText('次の項目を変更しようとしています：名称');
+  await expect(screen.dialog).toContainText('名称を変更しようとしています。');
   await shot(page, 'settings-confirm-ja');
   await screen.saveButton.click();
   await expect(screen.toast('行を更新しました')).toBeVisible();

@@ -19,14 +19,7 @@ import {
   mergeClasses,
   Option,
   SearchBox,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   tokens,
-  type TableCellProps,
 } from '@fluentui/react-components';
 import { ColumnTripleRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,11 +27,11 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPreference, savePreference } from '../../api/preferences.api';
 import { queryKeys } from '../../api/query-keys';
+import { AppTable, type RowTone, type TableColumn } from '../app-table';
 import { useNotify } from '../notify';
 import { EmptyState, ErrorState, LoadingState } from '../page-state';
 import { Pager } from '../pager';
 import { useErrorText } from '../use-error-text';
-import { sortDirectionOf } from './list-state';
 import type { ListScreen } from './use-list-screen';
 
 const useStyles = makeStyles({
@@ -57,7 +50,6 @@ const useStyles = makeStyles({
   spacer: { flexGrow: 1 },
   search: { width: '320px', maxWidth: '100%' },
   searchField: { flexGrow: 1, minWidth: '160px' },
-  tableWrap: { overflowX: 'auto' },
   muted: { color: tokens.colorNeutralForeground3 },
   footer: {
     display: 'flex',
@@ -74,23 +66,8 @@ const useStyles = makeStyles({
   pageSize: { minWidth: '90px' },
 });
 
-export interface ListColumn<Row> {
-  key: string;
-  /** The header text, which is also the column's name in the column chooser. */
-  header: string;
-  /** The spec's sort field a header click sorts by; left out, the header is plain. */
-  sort?: string;
-  /** The first direction a click sorts in; A to Z unless said otherwise. */
-  sortFirst?: 'asc' | 'desc';
-  /** Header and cells. */
-  className?: string;
-  headerClassName?: string;
-  cell: (row: Row) => ReactNode;
-  /** Extra cell properties (a tooltip, an editor's handlers). */
-  cellProps?: (row: Row) => Partial<TableCellProps>;
-  /** The chooser cannot hide it (the column a row is opened by). */
-  alwaysShown?: boolean;
-}
+/** A list's column: see {@link TableColumn}. */
+export type ListColumn<Row> = TableColumn<Row>;
 
 export interface ListScaffoldProps<Row> {
   list: ListScreen<Row, string>;
@@ -112,6 +89,10 @@ export interface ListScaffoldProps<Row> {
   columns?: readonly ListColumn<Row>[];
   rowKey?: (row: Row) => string;
   rowClassName?: (row: Row) => string | undefined;
+  /** A row's background (low stock, inactive); the table keeps its text readable on it. */
+  rowTone?: (row: Row) => RowTone | undefined;
+  /** Double-click or Enter on a focused row: the row's edit form. */
+  onOpenRow?: (row: Row) => void;
   tableClassName?: string;
   tableSize?: 'small' | 'medium';
   /** The chooser's saved preference id (`products.columns`); left out, every column shows. */
@@ -129,7 +110,7 @@ const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /** The columns a user hid, saved as a preference so every device shows the same. */
-function useHiddenColumns(preference: string | undefined) {
+function useHiddenColumns<Row>(preference: string | undefined, columns: readonly ListColumn<Row>[]) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const errorText = useErrorText();
@@ -145,8 +126,10 @@ function useHiddenColumns(preference: string | undefined) {
     onError: (error) => notify.error(errorText(error)),
   });
   const raw = saved.data?.hidden;
+  // Until the user chooses, the columns that fit a 1280-pixel window.
+  const fallback = columns.filter((c) => c.defaultHidden).map((c) => c.key);
   return {
-    hidden: new Set(isStringArray(raw) ? raw : []),
+    hidden: new Set(isStringArray(raw) ? raw : fallback),
     save: (next: string[]) => save.mutate(next),
   };
 }
@@ -184,13 +167,15 @@ function ColumnChooser<Row>({
   );
 }
 
-/** The one table every list draws its rows with. */
+/** The one table every list draws its rows with: {@link AppTable} sorted by the list's state. */
 export function ListTable<Row>({
   list,
   label,
   columns,
   rowKey,
   rowClassName,
+  rowTone,
+  onOpenRow,
   className,
   size,
 }: {
@@ -199,49 +184,25 @@ export function ListTable<Row>({
   columns: readonly ListColumn<Row>[];
   rowKey: (row: Row) => string;
   rowClassName?: (row: Row) => string | undefined;
+  rowTone?: (row: Row) => RowTone | undefined;
+  onOpenRow?: (row: Row) => void;
   className?: string;
   size?: 'small' | 'medium';
 }) {
-  const sortable = columns.some((c) => c.sort !== undefined);
   return (
-    <Table
-      className={className}
-      aria-label={label}
-      aria-busy={list.query.isFetching}
-      sortable={sortable}
+    <AppTable
+      label={label}
+      rows={list.rows}
+      columns={columns}
+      rowKey={rowKey}
+      rowClassName={rowClassName}
+      rowTone={rowTone}
+      onOpenRow={onOpenRow}
+      sort={{ current: list.state.sort, by: list.sortBy }}
+      busy={list.query.isFetching}
       size={size}
-    >
-      <TableHeader>
-        <TableRow>
-          {columns.map((c) => (
-            <TableHeaderCell
-              key={c.key}
-              className={mergeClasses(c.className, c.headerClassName)}
-              sortDirection={c.sort ? sortDirectionOf(list.state.sort, c.sort) : undefined}
-              onClick={c.sort ? () => list.sortBy(c.sort as string, c.sortFirst) : undefined}
-              // Fluent makes every header of a sortable table a button; the others stay plain.
-              sortable={sortable ? c.sort !== undefined : undefined}
-            >
-              {c.header}
-            </TableHeaderCell>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {list.rows.map((row) => (
-          <TableRow key={rowKey(row)} className={rowClassName?.(row)}>
-            {columns.map((c) => {
-              const extra = c.cellProps?.(row);
-              return (
-                <TableCell key={c.key} {...extra} className={mergeClasses(c.className, extra?.className)}>
-                  {c.cell(row)}
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      className={className}
+    />
   );
 }
 
@@ -255,6 +216,8 @@ export function ListScaffold<Row>({
   columns = [],
   rowKey,
   rowClassName,
+  rowTone,
+  onOpenRow,
   tableClassName,
   tableSize,
   columnsPreference,
@@ -265,7 +228,7 @@ export function ListScaffold<Row>({
 }: ListScaffoldProps<Row>) {
   const styles = useStyles();
   const { t } = useTranslation('common');
-  const chooser = useHiddenColumns(columnsPreference);
+  const chooser = useHiddenColumns(columnsPreference, columns);
   const { query } = list;
   const visible = columnsPreference
     ? columns.filter((c) => c.alwaysShown || !chooser.hidden.has(c.key))
@@ -295,17 +258,17 @@ export function ListScaffold<Row>({
   ) : renderRows ? (
     renderRows(list.rows, query.isFetching)
   ) : (
-    <div className={styles.tableWrap}>
-      <ListTable
-        list={list}
-        label={label}
-        columns={visible}
-        rowKey={rowKey ?? ((row) => (row as { _id: string })._id)}
-        rowClassName={rowClassName}
-        className={tableClassName}
-        size={tableSize}
-      />
-    </div>
+    <ListTable
+      list={list}
+      label={label}
+      columns={visible}
+      rowKey={rowKey ?? ((row) => (row as { _id: string })._id)}
+      rowClassName={rowClassName}
+      rowTone={rowTone}
+      onOpenRow={onOpenRow}
+      className={tableClassName}
+      size={tableSize}
+    />
   );
 
   const showPageSize = list.pageSizes.length > 1;

@@ -5,9 +5,9 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { validateToken } from '../../api/auth.api';
 import { ApiError } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
-import { ErrorState, LoadingState } from '../../app/page-state';
+import { ErrorState, ForbiddenState, LoadingState } from '../../app/page-state';
 import { platform } from '../../platform/platform';
-import { homePathFor } from '../shell/menu';
+import { homePathFor, mayOpen } from '../shell/menu';
 import { CurrentUserContext, useCurrentUser } from './current-user';
 import { sessionAtom } from './session.atoms';
 import { useSignOut } from './use-session';
@@ -16,14 +16,14 @@ import { useSignOut } from './use-session';
 const AppShell = lazy(() => import('../shell/app-shell'));
 const PendingRolePage = lazy(() => import('./pending-role-page'));
 
-/** Signed-out screens: a signed-in user who visits /auth… goes to / (SPEC §2). */
+/** Signed-out screens: a signed-in user who visits /auth… goes to /. */
 export function GuestOnly() {
   const session = useAtomValue(sessionAtom);
   return session ? <Navigate to="/" replace /> : <Outlet />;
 }
 
 /**
- * Protected routes: re-verifies the token on every navigation (SPEC §2); a rejected token
+ * Protected routes: re-verifies the token on every navigation; a rejected token
  * logs out silently. An unreachable server is not a rejection: the user keeps the session
  * and can retry.
  */
@@ -73,14 +73,15 @@ export function RequireAuth() {
         <PendingRolePage />
       ) : (
         <AppShell>
-          <Outlet />
+          {/* Decided from the menu table, before the screen mounts: no request, no actions. */}
+          {mayOpen(verify.data.role, pathname) ? <Outlet /> : <ForbiddenState />}
         </AppShell>
       )}
     </CurrentUserContext>
   );
 }
 
-/** `/` → the role's home screen (SPEC §2). */
+/** `/` → the role's home screen. */
 export function HomeRedirect() {
   const user = useCurrentUser();
   return <Navigate to={homePathFor(user.role ?? 'orderCreator')} replace />;

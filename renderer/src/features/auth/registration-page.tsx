@@ -2,13 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
   Field,
   Input,
   Link,
@@ -24,6 +17,7 @@ import { MESSAGES } from '#shared/messages';
 import { registrationFormSchema, type RegistrationForm, type RegistrationInput } from '#shared/schemas/auth';
 import { register as registerAccount } from '../../api/auth.api';
 import { ApiError } from '../../api/http';
+import { AppDialog } from '../../app/app-dialog';
 import { AppLink } from '../../app/app-link';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { isDesktop } from '../../platform/platform';
@@ -39,6 +33,7 @@ const isServerField = (field: string): field is (typeof SERVER_FIELDS)[number] =
 /** The desktop app opens no second window, so there the terms open in a dialog. */
 function TermsLink() {
   const { t } = useTranslation('auth');
+  const [open, setOpen] = useState(false);
   if (!isDesktop) {
     return (
       <Link href="/terms" target="_blank" rel="noopener noreferrer">
@@ -47,26 +42,19 @@ function TermsLink() {
     );
   }
   return (
-    <Dialog>
-      <DialogTrigger disableButtonEnhancement>
-        <Link as="button" type="button">
-          {t('registration.termsLink')}
-        </Link>
-      </DialogTrigger>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('terms.title')}</DialogTitle>
-          <DialogContent>
-            <TermsContent />
-          </DialogContent>
-          <DialogActions>
-            <DialogTrigger disableButtonEnhancement>
-              <Button appearance="primary">{t('common:actions.close')}</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <Link as="button" type="button" onClick={() => setOpen(true)}>
+        {t('registration.termsLink')}
+      </Link>
+      <AppDialog
+        open={open}
+        title={t('terms.title')}
+        onClose={() => setOpen(false)}
+        closeLabel={t('common:actions.close')}
+      >
+        <TermsContent />
+      </AppDialog>
+    </>
   );
 }
 

@@ -1,25 +1,12 @@
 /** The dialog that writes a new memo or edits one; it stays open with the text on a failed save. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Spinner,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { memoInputSchema, type Memo, type MemoInput } from '#shared/schemas/misc';
+import { AppDialog } from '../../app/app-dialog';
 import { useNotify } from '../../app/notify';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { createMemo, updateMemo } from './memos.api';
@@ -47,7 +34,7 @@ export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () =
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<MemoInput, unknown, z.output<typeof memoInputSchema>>({
     resolver: zodResolver(memoInputSchema),
     defaultValues: initial,
@@ -64,41 +51,29 @@ export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () =
   });
 
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && !save.isPending && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
-          <DialogBody>
-            <DialogTitle>{t(memo ? 'editor.editTitle' : 'editor.createTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('fields.title')} required validationMessage={fieldMessage(errors.title)}>
-                <Input {...register('title')} defaultValue={initial.title} autoFocus />
-              </Field>
-              <Field label={t('fields.body')} validationMessage={fieldMessage(errors.body)}>
-                <Textarea
-                  {...register('body')}
-                  defaultValue={initial.body}
-                  className={styles.body}
-                  resize="vertical"
-                  rows={8}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" disabled={save.isPending} onClick={onClose}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              >
-                {t('common:actions.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <AppDialog
+      open
+      title={t(memo ? 'editor.editTitle' : 'editor.createTitle')}
+      className={styles.surface}
+      contentClassName={styles.form}
+      onClose={onClose}
+      dirty={isDirty}
+      busy={save.isPending}
+      onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
+      primary={{ label: t('common:actions.save') }}
+    >
+      <Field label={t('fields.title')} required validationMessage={fieldMessage(errors.title)}>
+        <Input {...register('title')} defaultValue={initial.title} />
+      </Field>
+      <Field label={t('fields.body')} validationMessage={fieldMessage(errors.body)}>
+        <Textarea
+          {...register('body')}
+          defaultValue={initial.body}
+          className={styles.body}
+          resize="vertical"
+          rows={8}
+        />
+      </Field>
+    </AppDialog>
   );
 }

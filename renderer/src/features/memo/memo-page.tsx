@@ -36,7 +36,7 @@ import { useListScreen } from '../../app/list-screen/use-list-screen';
 import { useErrorText } from '../../app/use-error-text';
 import { MemoEditor } from './memo-editor';
 import { deleteMemo, fetchMemos } from './memos.api';
-import { ConfirmDialog } from '../../app/confirm-dialog';
+import { ConfirmDialog } from '../../app/app-dialog';
 
 const useStyles = makeStyles({
   grid: {

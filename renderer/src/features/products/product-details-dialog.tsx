@@ -1,22 +1,13 @@
 /**
- * The product-details modal of SPEC §2 (Sales screen): name, SKU, category, manufacturer,
+ * The product-details dialog: name, SKU, category, manufacturer,
  * JAN code, stock quantity and shelf number. Sales and shipment screens open it by id; the
  * product list opens it for a scanned JAN (where is it, how many are there) with a way on to
  * the edit screen.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../app/app-dialog';
 import { ErrorState, LoadingState } from '../../app/page-state';
 import { useProductName } from './product-name';
 import { queryKeys } from '../../api/query-keys';
@@ -65,38 +56,33 @@ export function ProductDetailsDialog({ productId, open, onClose, onEdit }: Produ
     : [];
 
   return (
-    <Dialog open={open} onOpenChange={(_e, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('details.title')}</DialogTitle>
-          <DialogContent>
-            {product.isPending ? (
-              <LoadingState />
-            ) : product.isError ? (
-              <ErrorState error={product.error} onRetry={() => void product.refetch()} />
-            ) : (
-              <dl className={styles.list}>
-                {rows.map(([key, value]) => (
-                  <div key={key} style={{ display: 'contents' }}>
-                    <dt className={styles.term}>{t(`columns.${key}`)}</dt>
-                    <dd className={styles.value}>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {onEdit && (
-              <Button disabled={!product.data} onClick={onEdit}>
-                {t('details.edit')}
-              </Button>
-            )}
-            <Button appearance="primary" onClick={onClose}>
-              {t('common:actions.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <AppDialog
+      open={open}
+      title={t('details.title')}
+      onClose={onClose}
+      closeLabel={t('common:actions.close')}
+      extraActions={
+        onEdit && (
+          <Button appearance="primary" disabled={!product.data} onClick={onEdit} data-dialog-primary="">
+            {t('details.edit')}
+          </Button>
+        )
+      }
+    >
+      {product.isPending ? (
+        <LoadingState />
+      ) : product.isError ? (
+        <ErrorState error={product.error} onRetry={() => void product.refetch()} />
+      ) : (
+        <dl className={styles.list}>
+          {rows.map(([key, value]) => (
+            <div key={key} style={{ display: 'contents' }}>
+              <dt className={styles.term}>{t(`columns.${key}`)}</dt>
+              <dd className={styles.value}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </AppDialog>
   );
 }

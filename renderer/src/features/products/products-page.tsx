@@ -1,6 +1,5 @@
 /** /products: the catalog with server-side paging, sort, filters, search, column choice and export. */
 import {
-  Badge,
   Button,
   makeStyles,
   Spinner,
@@ -26,10 +25,12 @@ import type { ListParams } from '#shared/query';
 import type { Product } from '#shared/schemas/product';
 import { queryKeys } from '../../api/query-keys';
 import { AppLink } from '../../app/app-link';
+import { TruncatedText } from '../../app/app-table';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
 import type { ListFilter } from '../../app/list-screen/list-state';
 import { useListScreen } from '../../app/list-screen/use-list-screen';
 import { useNotify } from '../../app/notify';
+import { StatusBadge } from '../../app/status-badge';
 import { useErrorText } from '../../app/use-error-text';
 import { platform } from '../../platform/platform';
 import { scannedJan } from './jan-scan';
@@ -60,21 +61,14 @@ const fetchPage = async (params: ListParams) => {
 };
 
 const useStyles = makeStyles({
-  // Fluent tables share the width equally; a catalog needs columns sized by their content.
-  table: { tableLayout: 'auto', minWidth: '100%', width: 'max-content' },
-  clip: { maxWidth: '220px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   nowrap: { whiteSpace: 'nowrap' },
-  number: { textAlign: 'right', whiteSpace: 'nowrap' },
-  name: { minWidth: '240px', maxWidth: '360px' },
-  lowRow: {
-    backgroundColor: tokens.colorStatusWarningBackground1,
-    ':hover': { backgroundColor: tokens.colorStatusWarningBackground2 },
-  },
+  name: { minWidth: '200px' },
   lowStock: {
     display: 'inline-flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalXS,
-    color: tokens.colorStatusWarningForeground1,
+    // The darkest warning text: 4.5:1 or better on the warning row tint and on its hover.
+    color: tokens.colorStatusWarningForeground3,
     fontWeight: tokens.fontWeightSemibold,
   },
 });
@@ -99,37 +93,32 @@ interface Column {
   key: ColumnKey;
   sort?: string;
   numeric?: boolean;
+  /** Cut at this width, whole on hover or focus. */
+  truncate?: string;
+  /** Left out of the default choice, which fits a 1280-pixel window. */
+  extra?: boolean;
 }
 
 /** Numbers and dates sort largest or newest first; the text columns A to Z. */
 const COLUMNS: readonly Column[] = [
   { key: 'name', sort: 'name' },
-  { key: 'sku', sort: 'skuCode' },
-  { key: 'janCode', sort: 'janCode' },
-  { key: 'category' },
-  { key: 'manufacturer' },
+  { key: 'sku', sort: 'skuCode', truncate: '130px' },
+  { key: 'janCode', sort: 'janCode', extra: true },
+  { key: 'category', truncate: '130px' },
+  { key: 'manufacturer', truncate: '120px' },
   { key: 'stockQuantity', sort: 'inStockQuantity', numeric: true },
-  { key: 'amazonStock', sort: 'amazonStockQuantity', numeric: true },
+  { key: 'amazonStock', sort: 'amazonStockQuantity', numeric: true, extra: true },
   { key: 'status' },
-  { key: 'releaseDate', sort: 'releaseDate' },
-  { key: 'lastOrderDate', sort: 'lastOrderDate' },
-  { key: 'monthlyQuantity', sort: 'monthlyQuantity', numeric: true },
-  { key: 'suppliers' },
+  { key: 'releaseDate', sort: 'releaseDate', extra: true },
+  { key: 'lastOrderDate', sort: 'lastOrderDate', extra: true },
+  { key: 'monthlyQuantity', sort: 'monthlyQuantity', numeric: true, extra: true },
+  { key: 'suppliers', truncate: '200px', extra: true },
   { key: 'remarks' },
-  { key: 'lowStockLevel', sort: 'lowStockLevel', numeric: true },
+  { key: 'lowStockLevel', sort: 'lowStockLevel', numeric: true, extra: true },
 ];
 const TEXT_SORTS = new Set(['name', 'skuCode', 'janCode']);
 
 const COLUMNS_PREFERENCE = 'products.columns';
-
-/** Long bilingual names are cut with an ellipsis; the whole text is in the cell's tooltip. */
-const CLIPPED = new Set<ColumnKey>(['category', 'manufacturer', 'suppliers']);
-const cellTitle = (key: ColumnKey, p: Product) =>
-  key === 'suppliers'
-    ? p.suppliers.map((s) => s.name).join(', ')
-    : key === 'category'
-      ? p.category?.name
-      : p.manufacturer?.name;
 
 /** The name is how a row is opened, so it cannot be hidden. */
 const ALWAYS_SHOWN: ColumnKey = 'name';
@@ -202,7 +191,11 @@ export default function ProductsPage() {
   const cell = (column: ColumnKey, p: Product): ReactNode => {
     switch (column) {
       case 'name':
-        return <AppLink to={editPath(p)}>{productName(p)}</AppLink>;
+        return (
+          <AppLink to={editPath(p)}>
+            <TruncatedText text={productName(p)} maxWidth="240px" inFocusable />
+          </AppLink>
+        );
       case 'sku':
         return p.skuCode;
       case 'janCode':
@@ -225,11 +218,7 @@ export default function ProductsPage() {
       case 'amazonStock':
         return p.amazonStockQuantity;
       case 'status':
-        return (
-          <Badge appearance="outline" color={p.activeStatus ? 'success' : 'subtle'}>
-            {p.activeStatus ? t('common:status.active') : t('common:status.inactive')}
-          </Badge>
-        );
+        return <StatusBadge active={p.activeStatus} />;
       case 'releaseDate':
         return p.releaseDate ?? '—';
       case 'lastOrderDate':
@@ -261,18 +250,11 @@ export default function ProductsPage() {
     sort: c.sort,
     sortFirst: c.sort && TEXT_SORTS.has(c.sort) ? 'asc' : 'desc',
     alwaysShown: c.key === ALWAYS_SHOWN,
-    headerClassName: c.key === 'name' ? styles.name : styles.nowrap,
+    defaultHidden: c.extra,
+    numeric: c.numeric,
+    truncate: c.truncate,
+    className: c.key === 'name' ? styles.name : styles.nowrap,
     cell: (p) => cell(c.key, p),
-    cellProps: (p) => ({
-      className: c.numeric
-        ? styles.number
-        : c.key === 'name'
-          ? styles.name
-          : CLIPPED.has(c.key)
-            ? styles.clip
-            : styles.nowrap,
-      title: CLIPPED.has(c.key) ? cellTitle(c.key, p) : undefined,
-    }),
   }));
 
   return (
@@ -328,8 +310,8 @@ export default function ProductsPage() {
         body: list.narrowed ? t('emptyFiltered') : undefined,
       }}
       columns={columns}
-      rowClassName={(p) => (isLowStock(p) ? styles.lowRow : undefined)}
-      tableClassName={styles.table}
+      rowTone={(p) => (isLowStock(p) ? 'warning' : undefined)}
+      onOpenRow={openProduct}
       tableSize="small"
     >
       {scanned && (

@@ -1,25 +1,11 @@
-/** The remarks of one product, newest first, with a box to add one (SPEC §7 `POST /products/{id}/remarks`). */
-import {
-  Body1,
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  makeStyles,
-  Spinner,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+/** The remarks of one product, newest first, with a box to add one. */
+import { Body1, Caption1, Field, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { CommentRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../app/app-dialog';
 import { useNotify } from '../../app/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useErrorText } from '../../app/use-error-text';
@@ -93,64 +79,56 @@ export function RemarksDialog({ productId, productName, open, onClose }: Remarks
   };
 
   return (
-    <Dialog open={open} onOpenChange={(_e, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('titleFor', { name: productName })}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Field
-              label={t('newRemark')}
-              validationMessage={invalid ? t('errors:required') : undefined}
-              hint={t('hint')}
-            >
-              <Textarea
-                value={text}
-                maxLength={REMARK_MAX}
-                resize="vertical"
-                onChange={(_e, data) => {
-                  setText(data.value);
-                  setInvalid(false);
-                }}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
-                }}
-              />
-            </Field>
-            {remarks.isPending ? (
-              <LoadingState />
-            ) : remarks.isError ? (
-              <ErrorState error={remarks.error} onRetry={() => void remarks.refetch()} />
-            ) : remarks.data.data.length === 0 ? (
-              <EmptyState icon={<CommentRegular />} title={t('empty')} />
-            ) : (
-              <ul className={styles.list} aria-label={t('title')}>
-                {remarks.data.data.map((r) => (
-                  <li key={r._id} className={styles.item}>
-                    <Body1 className={styles.text}>{r.remark}</Body1>
-                    <Caption1 className={styles.meta}>
-                      {t('byline', {
-                        author: r.author?.fullname ?? t('unknownAuthor'),
-                        time: DateTime.fromISO(r.createdAt).toFormat('yyyy-MM-dd HH:mm'),
-                      })}
-                    </Caption1>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('common:actions.close')}</Button>
-            <Button
-              appearance="primary"
-              disabled={add.isPending}
-              icon={add.isPending ? <Spinner size="tiny" /> : undefined}
-              onClick={submit}
-            >
-              {t('add')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <AppDialog
+      open={open}
+      title={t('titleFor', { name: productName })}
+      className={styles.surface}
+      contentClassName={styles.content}
+      onClose={onClose}
+      dirty={text.trim() !== ''}
+      busy={add.isPending}
+      closeLabel={t('common:actions.close')}
+      primary={{ label: t('add'), onClick: submit }}
+    >
+      <Field
+        label={t('newRemark')}
+        validationMessage={invalid ? t('errors:required') : undefined}
+        hint={t('hint')}
+      >
+        <Textarea
+          value={text}
+          maxLength={REMARK_MAX}
+          resize="vertical"
+          onChange={(_e, data) => {
+            setText(data.value);
+            setInvalid(false);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
+          }}
+        />
+      </Field>
+      {remarks.isPending ? (
+        <LoadingState />
+      ) : remarks.isError ? (
+        <ErrorState error={remarks.error} onRetry={() => void remarks.refetch()} />
+      ) : remarks.data.data.length === 0 ? (
+        <EmptyState icon={<CommentRegular />} title={t('empty')} />
+      ) : (
+        <ul className={styles.list} aria-label={t('title')}>
+          {remarks.data.data.map((r) => (
+            <li key={r._id} className={styles.item}>
+              <Body1 className={styles.text}>{r.remark}</Body1>
+              <Caption1 className={styles.meta}>
+                {t('byline', {
+                  author: r.author?.fullname ?? t('unknownAuthor'),
+                  time: DateTime.fromISO(r.createdAt).toFormat('yyyy-MM-dd HH:mm'),
+                })}
+              </Caption1>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AppDialog>
   );
 }

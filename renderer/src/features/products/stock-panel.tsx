@@ -1,6 +1,6 @@
 /**
  * The edit screen's stock: the current quantity, an adjustment with a required reason
- * (POST /products/{id}/stock-adjustments) and the movement history (DESIGN §3 stock ledger).
+ * (POST /products/{id}/stock-adjustments) and the movement history (the stock ledger).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -8,23 +8,10 @@ import {
   Button,
   Caption1,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
-  Spinner,
   Subtitle1,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Textarea,
   tokens,
 } from '@fluentui/react-components';
@@ -38,6 +25,8 @@ import type { z } from 'zod';
 import { pageCount } from '#shared/query';
 import { stockAdjustmentSchema, type Product } from '#shared/schemas/product';
 import { ApiError } from '../../api/http';
+import { AppDialog } from '../../app/app-dialog';
+import { AppTable } from '../../app/app-table';
 import { useNotify } from '../../app/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
@@ -59,16 +48,8 @@ const useStyles = makeStyles({
   big: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, lineHeight: 1 },
   muted: { color: tokens.colorNeutralForeground3 },
   nowrap: { whiteSpace: 'nowrap' },
-  plus: {
-    color: tokens.colorPaletteGreenForeground1,
-    fontWeight: tokens.fontWeightSemibold,
-    textAlign: 'right',
-  },
-  minus: {
-    color: tokens.colorPaletteRedForeground1,
-    fontWeight: tokens.fontWeightSemibold,
-    textAlign: 'right',
-  },
+  plus: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+  minus: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   low: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
@@ -113,32 +94,41 @@ export function StockPanel({ product }: { product: Product }) {
       ) : movements.data.data.length === 0 ? (
         <EmptyState icon={<HistoryRegular />} title={t('stock.noHistory')} />
       ) : (
-        <Table size="small" aria-label={t('stock.history')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('stock.columns.time')}</TableHeaderCell>
-              <TableHeaderCell>{t('stock.columns.change')}</TableHeaderCell>
-              <TableHeaderCell>{t('stock.columns.reason')}</TableHeaderCell>
-              <TableHeaderCell>{t('stock.columns.note')}</TableHeaderCell>
-              <TableHeaderCell>{t('stock.columns.user')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {movements.data.data.map((m) => (
-              <TableRow key={m._id}>
-                <TableCell className={styles.nowrap}>
-                  {DateTime.fromISO(m.createdAt).toFormat('yyyy-MM-dd HH:mm')}
-                </TableCell>
-                <TableCell className={m.quantity > 0 ? styles.plus : styles.minus}>
-                  {m.quantity > 0 ? `+${m.quantity}` : String(m.quantity)}
-                </TableCell>
-                <TableCell className={styles.nowrap}>{t(`stock.reasons.${m.reason}`)}</TableCell>
-                <TableCell>{m.note ?? '—'}</TableCell>
-                <TableCell className={styles.nowrap}>{m.user?.fullname ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <AppTable
+          size="small"
+          label={t('stock.history')}
+          rows={movements.data.data}
+          rowKey={(m) => m._id}
+          maxHeight="420px"
+          columns={[
+            {
+              key: 'time',
+              header: t('stock.columns.time'),
+              className: styles.nowrap,
+              cell: (m) => DateTime.fromISO(m.createdAt).toFormat('yyyy-MM-dd HH:mm'),
+            },
+            {
+              key: 'change',
+              header: t('stock.columns.change'),
+              numeric: true,
+              cellProps: (m) => ({ className: m.quantity > 0 ? styles.plus : styles.minus }),
+              cell: (m) => (m.quantity > 0 ? `+${m.quantity}` : String(m.quantity)),
+            },
+            {
+              key: 'reason',
+              header: t('stock.columns.reason'),
+              className: styles.nowrap,
+              cell: (m) => t(`stock.reasons.${m.reason}`),
+            },
+            { key: 'note', header: t('stock.columns.note'), truncate: '260px', cell: (m) => m.note ?? '—' },
+            {
+              key: 'user',
+              header: t('stock.columns.user'),
+              truncate: '160px',
+              cell: (m) => m.user?.fullname ?? '—',
+            },
+          ]}
+        />
       )}
       {pages > 1 && <Pager size="small" page={page} pages={pages} onPage={setPage} />}
       {adjusting && (
@@ -165,7 +155,7 @@ function AdjustStockDialog({ product, onClose }: { product: Product; onClose: (d
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<AdjustmentValues, unknown, AdjustmentOutput>({
     resolver: zodResolver(stockAdjustmentSchema),
     defaultValues: { note: '' },
@@ -189,48 +179,34 @@ function AdjustStockDialog({ product, onClose }: { product: Product; onClose: (d
   });
 
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && !isSubmitting && onClose(false)}>
-      <DialogSurface>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('stock.adjustTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Body1>{t('stock.adjustIntro', { quantity: product.inStockQuantity })}</Body1>
-              <Field
-                label={t('stock.quantity')}
-                hint={t('stock.quantityHint')}
-                required
-                validationMessage={fieldMessage(errors.quantity)}
-              >
-                <Input
-                  {...register('quantity', {
-                    setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
-                  })}
-                  type="number"
-                  step={1}
-                  autoFocus
-                />
-              </Field>
-              <Field label={t('stock.reason')} required validationMessage={fieldMessage(errors.note)}>
-                <Textarea {...register('note')} maxLength={500} resize="vertical" />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button disabled={isSubmitting} onClick={() => onClose(false)}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={isSubmitting}
-                icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
-              >
-                {t('stock.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <AppDialog
+      open
+      title={t('stock.adjustTitle')}
+      contentClassName={styles.form}
+      onClose={() => onClose(false)}
+      dirty={isDirty}
+      busy={isSubmitting}
+      onSubmit={(e) => void submit(e)}
+      primary={{ label: t('stock.save') }}
+    >
+      <Body1>{t('stock.adjustIntro', { quantity: product.inStockQuantity })}</Body1>
+      <Field
+        label={t('stock.quantity')}
+        hint={t('stock.quantityHint')}
+        required
+        validationMessage={fieldMessage(errors.quantity)}
+      >
+        <Input
+          {...register('quantity', {
+            setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
+          })}
+          type="number"
+          step={1}
+        />
+      </Field>
+      <Field label={t('stock.reason')} required validationMessage={fieldMessage(errors.note)}>
+        <Textarea {...register('note')} maxLength={500} resize="vertical" />
+      </Field>
+    </AppDialog>
   );
 }

@@ -27,7 +27,7 @@ import { useNavigate } from 'react-router-dom';
 import { issuesListSpec } from '#shared/list-specs';
 import type { Issue } from '#shared/schemas/misc';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { ConfirmDialog } from '../../app/confirm-dialog';
+import { ConfirmDialog } from '../../app/app-dialog';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
 import type { ListFilter } from '../../app/list-screen/list-state';
 import { useListScreen } from '../../app/list-screen/use-list-screen';

@@ -3,14 +3,14 @@
  * editing that saves only after the user confirms a real change.
  */
 import {
-  Badge,
+  Body1,
+  Caption1,
   Field,
   Input,
   makeStyles,
   mergeClasses,
   Select,
   tokens,
-  type TableCellProps,
 } from '@fluentui/react-components';
 import { SearchRegular, TableRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,10 +20,12 @@ import { useTranslation } from 'react-i18next';
 import type { ListParams } from '#shared/query';
 import type { HandlingFee } from '#shared/schemas/catalog';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { ConfirmDialog } from '../../app/confirm-dialog';
+import { ConfirmDialog } from '../../app/app-dialog';
+import type { AppTableCellProps } from '../../app/app-table';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
 import { useListScreen } from '../../app/list-screen/use-list-screen';
 import { useNotify } from '../../app/notify';
+import { StatusBadge } from '../../app/status-badge';
 import { useErrorText } from '../../app/use-error-text';
 import { planEdit } from './settings-edit';
 import { fetchSettings, updateSetting } from './settings.api';
@@ -41,6 +43,18 @@ const useStyles = makeStyles({
   },
   editing: { paddingTop: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalXS },
   editor: { width: '100%', minWidth: '120px' },
+  change: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  values: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+    '& dt': { color: tokens.colorNeutralForeground3 },
+    '& dd': { margin: 0, overflowWrap: 'anywhere' },
+  },
+  oldValue: { textDecorationLine: 'line-through' },
+  newValue: { fontWeight: tokens.fontWeightSemibold },
 });
 
 interface Editing {
@@ -55,6 +69,9 @@ interface PendingChange<Row> {
   row: Row;
   field: string;
   body: unknown;
+  /** The value as the table shows it now, and as it will be: the confirmation names both. */
+  from: string;
+  to: string;
 }
 
 export function SettingsTable<Row extends SettingsRow, Values extends Record<string, string>, Body>({
@@ -126,7 +143,13 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
         return;
       case 'change':
         confirming.current = true;
-        setPending({ row, field: column.field, body: plan.body });
+        setPending({
+          row,
+          field: column.field,
+          body: plan.body,
+          from: shown(column, column.edit.current(row)),
+          to: shown(column, draft.trim()),
+        });
     }
   };
 
@@ -142,6 +165,11 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
   };
 
   const numberFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  /** An editor's text as a reader sees it (a status is Active or Inactive, not true). */
+  const shown = (column: SettingsColumn<Row>, text: string) =>
+    column.edit?.editor === 'status'
+      ? t(text === 'true' ? 'common:status.active' : 'common:status.inactive')
+      : text;
   const display = (row: Row, column: SettingsColumn<Row>) => {
     const value = row[column.field];
     switch (column.format) {
@@ -150,11 +178,7 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
       case 'date':
         return DateTime.fromISO(String(value)).toFormat('yyyy-MM-dd');
       case 'status':
-        return (
-          <Badge appearance="tint" color={value ? 'success' : 'subtle'}>
-            {value ? t('common:status.active') : t('common:status.inactive')}
-          </Badge>
-        );
+        return <StatusBadge active={Boolean(value)} />;
       case 'feeType':
         return t(`types.${String(value)}`);
       case 'feeValue': {
@@ -205,7 +229,7 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
   };
 
   /** The cell shows the editor while it is edited, and opens it on a double-click when editable. */
-  const cellProps = (row: Row, column: SettingsColumn<Row>): Partial<TableCellProps> => {
+  const cellProps = (row: Row, column: SettingsColumn<Row>): AppTableCellProps => {
     const nowrap = column.format !== 'text' ? styles.nowrap : undefined;
     if (editing?.rowId === row._id && editing.field === column.field) return { className: styles.editing };
     if (!canEdit || column.edit === undefined) return { className: nowrap };
@@ -264,7 +288,18 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
         onCancel={endEdit}
         onConfirm={() => pending && save.mutate(pending)}
       >
-        {pending && t('confirm.body', { field: t(`changeField.${pending.field}`) })}
+        {pending && (
+          <div className={styles.change}>
+            <Body1>{t('confirm.body', { field: t(`changeField.${pending.field}`) })}</Body1>
+            <dl className={styles.values}>
+              <dt>{t('confirm.from')}</dt>
+              <dd className={styles.oldValue}>{pending.from}</dd>
+              <dt>{t('confirm.to')}</dt>
+              <dd className={styles.newValue}>{pending.to}</dd>
+            </dl>
+            <Caption1>{t('confirm.hint')}</Caption1>
+          </div>
+        )}
       </ConfirmDialog>
     </ListScaffold>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuPath, homePathFor, menuFor, menuLinks, pageTrail } from './menu';
+import { activeMenuPath, homePathFor, mayOpen, menuFor, menuLinks, PAGES, pageTrail } from './menu';
 
 const paths = (role: 'admin' | 'orderCreator', restricted: boolean) =>
   menuLinks(menuFor(role, restricted)).map((l) => l.path);
@@ -82,5 +82,24 @@ describe('breadcrumbs', () => {
     expect(activeMenuPath('/memo', admin)).toBe('/memo');
     expect(activeMenuPath('/nowhere', admin)).toBeUndefined();
     expect(activeMenuPath('/shipment', menuFor('orderCreator', false))).toBe('/shipment');
+  });
+});
+
+describe('who may open a page (derived from the menu)', () => {
+  it('lets an admin open every page of the table', () => {
+    for (const path of Object.keys(PAGES)) expect(mayOpen('admin', path), path).toBe(true);
+  });
+
+  it('keeps an orderCreator to order entry, shipments and their own profile', () => {
+    const open = Object.keys(PAGES).filter((path) => mayOpen('orderCreator', path));
+    expect(open.sort()).toEqual(['/orderentryform', '/shipment', '/user/profile']);
+    expect(mayOpen('orderCreator', '/products')).toBe(false);
+    expect(mayOpen('orderCreator', '/product-edit')).toBe(false);
+    expect(mayOpen('orderCreator', '/settings/category')).toBe(false);
+  });
+
+  it('matches paths as the router does and leaves unknown paths to the not-found page', () => {
+    expect(mayOpen('orderCreator', '/PRODUCTS/')).toBe(false);
+    expect(mayOpen('orderCreator', '/no-such-page')).toBe(true);
   });
 });

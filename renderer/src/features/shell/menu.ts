@@ -71,6 +71,8 @@ interface PageInfo {
   title: LabelKey;
   /** The page a breadcrumb trail passes through, when it is not the path's own prefix. */
   parent?: string;
+  /** Open to every signed-in role, menu or not (one's own profile). */
+  everyone?: true;
 }
 
 /** Every signed-in route of SPEC §2 (plus /users and /memo), with its title. */
@@ -81,7 +83,7 @@ export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/products/new': { title: 'addproduct:title', parent: '/products' },
   '/product-edit': { title: 'addproduct:updateTitle', parent: '/products' },
   '/otz': { title: 'otzorder:title' },
-  '/ot-sales-management': { title: 'otzsales:title' },
+  '/ot-sales-management': { title: 'otzsales:title', parent: '/otz' },
   '/sales-management': { title: 'salesmanagement:title' },
   '/issues': { title: 'issues:title' },
   '/AdvanceOrder': { title: 'shell:pages.advanceOrders' },
@@ -97,7 +99,7 @@ export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/orderentryform': { title: 'orderentry:title' },
   '/shipment': { title: 'shipment:title' },
   '/memo': { title: 'shell:pages.memo' },
-  '/user/profile': { title: 'shell:pages.profile' },
+  '/user/profile': { title: 'shell:pages.profile', everyone: true },
 };
 
 /** Paths are matched as the router does: case-insensitively, ignoring a trailing slash. */
@@ -135,3 +137,19 @@ export function activeMenuPath(pathname: string, entries: readonly MenuEntry[]):
 /** Where `/` leads (SPEC §2). */
 export const homePathFor = (role: Role) =>
   role === 'orderCreator' ? '/orderentryform' : '/shipping-management';
+
+/**
+ * Whether a role may use the page at `pathname`: it may when the page, or a page up its
+ * trail, is on that role's menu (under either brand), or the page is open to everyone.
+ * Unknown paths are left to the not-found page. The menu is the one table of who sees what,
+ * so a screen never decides this on its own.
+ */
+export function mayOpen(role: Role, pathname: string): boolean {
+  const found = findPage(pathname);
+  if (!found) return true;
+  if (found[1].everyone) return true;
+  const links = new Set(
+    [...menuLinks(menuFor(role, false)), ...menuLinks(menuFor(role, true))].map((l) => l.path.toLowerCase()),
+  );
+  return (pageTrail(pathname)?.trail ?? []).some((crumb) => links.has(crumb.path.toLowerCase()));
+}

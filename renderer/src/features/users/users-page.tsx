@@ -12,7 +12,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { MoreHorizontalRegular, PeopleRegular, ShieldErrorRegular } from '@fluentui/react-icons';
+import { MoreHorizontalRegular, PeopleRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
@@ -20,16 +20,15 @@ import { useTranslation } from 'react-i18next';
 import type { Role } from '#shared/constants';
 import { usersListSpec } from '#shared/list-specs';
 import type { User, UserUpdate } from '#shared/schemas/auth';
-import { ApiError } from '../../api/http';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { fetchUsers, updateUser } from '../../api/users.api';
 import { useNotify } from '../../app/notify';
-import { EmptyState } from '../../app/page-state';
+import { StatusBadge } from '../../app/status-badge';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
 import { useListScreen } from '../../app/list-screen/use-list-screen';
 import { useErrorText } from '../../app/use-error-text';
 import { useCurrentUser } from '../auth/current-user';
-import { ConfirmDialog } from '../../app/confirm-dialog';
+import { ConfirmDialog } from '../../app/app-dialog';
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
@@ -44,21 +43,8 @@ interface PendingChange {
 
 const ROLE_CHOICES: (Role | null)[] = ['admin', 'orderCreator', null];
 
-function NotAllowed() {
-  const { t } = useTranslation('users');
-  return (
-    <EmptyState icon={<ShieldErrorRegular />} title={t('forbidden.title')}>
-      {t('forbidden.body')}
-    </EmptyState>
-  );
-}
-
+/** Only admins reach it: the route guard answers every other role from the menu table. */
 export default function UsersPage() {
-  const me = useCurrentUser();
-  return me.role === 'admin' ? <UsersTable /> : <NotAllowed />;
-}
-
-function UsersTable() {
   const styles = useStyles();
   const { t } = useTranslation('users');
   const me = useCurrentUser();
@@ -97,9 +83,9 @@ function UsersTable() {
         : t('confirm.role', { name: user.fullname, role: roleLabel(update.role ?? null) });
 
   const columns: ListColumn<User>[] = [
-    { key: 'fullname', header: t('columns.fullname'), cell: (user) => user.fullname },
-    { key: 'email', header: t('columns.email'), cell: (user) => user.email },
-    { key: 'username', header: t('columns.username'), cell: (user) => user.username },
+    { key: 'fullname', header: t('columns.fullname'), truncate: '200px', cell: (user) => user.fullname },
+    { key: 'email', header: t('columns.email'), truncate: '240px', cell: (user) => user.email },
+    { key: 'username', header: t('columns.username'), truncate: '160px', cell: (user) => user.username },
     {
       key: 'role',
       header: t('columns.role'),
@@ -112,11 +98,7 @@ function UsersTable() {
     {
       key: 'active',
       header: t('columns.active'),
-      cell: (user) => (
-        <Badge appearance="outline" color={user.active ? 'success' : 'subtle'}>
-          {user.active ? t('common:status.active') : t('common:status.inactive')}
-        </Badge>
-      ),
+      cell: (user) => <StatusBadge active={user.active} />,
     },
     {
       key: 'created',
@@ -162,9 +144,6 @@ function UsersTable() {
       ),
     },
   ];
-
-  const { error } = list.query;
-  if (error instanceof ApiError && error.status === 403) return <NotAllowed />;
 
   return (
     <ListScaffold
