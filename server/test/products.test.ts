@@ -1,5 +1,5 @@
 /**
- * Products API (SPEC §7 products, DESIGN §3 stock ledger) over HTTP on each database: the
+ * Products API (with the stock ledger) over HTTP on each database: the
  * list's query forms, search (minimum length, scanned JAN), create and edit with every
  * validation message, inactive references, the ledger (adjustments, history, a property test
  * that quantity always equals the ledger's sum), remarks and the CSV export.

@@ -1,22 +1,22 @@
 /**
- * Business constants of SPEC §9 and the code lists of SPEC §3–§4, in one place so the
+ * Business constants and code lists, in one place so the
  * server, the desktop shell and the renderer can never disagree about them.
  */
 
 export const PLATFORMS = ['SHOPIFY', 'AMAZONJP', 'AMAZONIND'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-/** KIWAMI is not a sales channel we sell on; it only appears in order notifications (SPEC §1). */
+/** KIWAMI is not a sales channel we sell on; it only appears in order notifications. */
 export const NOTIFICATION_PLATFORMS = [...PLATFORMS, 'KIWAMI'] as const;
 export type NotificationPlatform = (typeof NOTIFICATION_PLATFORMS)[number];
 
-/** Order Entry offers Amazon India and the own shop only (SPEC §2). */
+/** Order Entry offers Amazon India and the own shop only. */
 export const ORDER_ENTRY_PLATFORMS = ['AMAZONIND', 'SHOPIFY'] as const satisfies readonly Platform[];
 
 export const CURRENCIES = ['JPY', 'INR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** SPEC §9: AMAZONJP gives JPY; AMAZONIND and SHOPIFY give INR. */
+/** AMAZONJP gives JPY; AMAZONIND and SHOPIFY give INR. */
 export const PLATFORM_CURRENCY: Record<Platform, Currency> = {
   SHOPIFY: 'INR',
   AMAZONJP: 'JPY',
@@ -37,7 +37,7 @@ export const ORDER_STATUSES = [
   'AWAITING',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** The status filter also offers ALL (SPEC §4); it is a filter value, never a status. */
+/** The status filter also offers ALL; it is a filter value, never a status. */
 export const ORDER_STATUS_FILTERS = ['ALL', ...ORDER_STATUSES] as const;
 
 export const SHIPMENT_STATUSES = ['SHIPPED', 'RECEIVED'] as const;
@@ -54,7 +54,7 @@ export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Translation namespaces of SPEC §9. `shell` and `auth` and `users` are ours for the page shell. */
+/** The product's translation namespaces. `shell` and `auth` and `users` are ours for the page shell. */
 export const I18N_NAMESPACES = [
   'common',
   'ordermanagement',
@@ -73,7 +73,7 @@ export const I18N_NAMESPACES = [
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 
-/** Local storage: language selection (SPEC §1) and the session (SPEC §3, "a fixed key"). */
+/** Local storage: language selection and the session ("a fixed key"). */
 export const STORAGE_KEYS = {
   i18nConfig: 'i18nConfig',
   session: 'kura.session',
@@ -112,7 +112,7 @@ export const TIMINGS = {
 
 export const BREAKPOINTS = { md: 768, lg: 992, xl: 1200 } as const;
 
-/** Notification list scroll area (SPEC §9). */
+/** Notification list scroll area. */
 export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 300;
 
 /** Default API port of the team server; the desktop app picks a free port for local mode. */

@@ -1,6 +1,6 @@
 /**
  * The one typed IPC contract between the renderer and the desktop main process
- * (DESIGN §4). Channels are `domain:verb`. Every payload has a zod schema: main validates
+ *. Channels are `domain:verb`. Every payload has a zod schema: main validates
  * what arrives, because a compromised renderer is hostile input.
  */
 import { z } from 'zod';

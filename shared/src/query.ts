@@ -1,5 +1,5 @@
 /**
- * The list query language of DESIGN §2, built by the renderer and parsed by the server with
+ * The list query language (docs/architecture.md, "The API contract"), built by the renderer and parsed by the server with
  * the same code so the two cannot drift:
  *
  *   page=2&limit=25&sort=-updatedAt&status=SHIPPED&shippingDate[gte]=2026-10-01
@@ -271,6 +271,6 @@ export function buildListQuery(params: ListParams): string {
   return q.toString();
 }
 
-/** SPEC §9: page count = ceiling of total divided by page size. */
+/** Page count = ceiling of total divided by page size. */
 export const pageCount = (total: number, pageSize: number) =>
   pageSize > 0 ? Math.ceil(total / pageSize) : 0;

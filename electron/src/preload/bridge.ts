@@ -1,5 +1,5 @@
 /**
- * `window.kura`: one method per capability (DESIGN §4), built on an injected transport so the
+ * `window.kura`: one method per capability, built on an injected transport so the
  * same code runs in the sandboxed preload (ipcRenderer) and in the end-to-end tests
  * (Chromium, with invoke backed by the main-process router and services).
  */

@@ -1,5 +1,5 @@
 /**
- * Local mode (DESIGN §1): the API runs inside the desktop app, on loopback only, on a port
+ * Local mode: the API runs inside the desktop app, on loopback only, on a port
  * the OS picks, with its SQLite file in the app's data folder. Started on first use so a
  * team-mode user never opens a database they do not need.
  */

@@ -1,6 +1,6 @@
 /**
  * Texts of the native new-order notifications, from the renderer's own translation files
- * (DESIGN §6.4: one source of wording), read at run time. Built-in texts cover a missing
+ * (one source of wording), read at run time. Built-in texts cover a missing
  * or unreadable file so a notification is never blank.
  */
 import path from 'node:path';

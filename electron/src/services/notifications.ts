@@ -1,5 +1,5 @@
 /**
- * New-order notifications for admins (SPEC §7, DESIGN §4). At start it takes the newest
+ * New-order notifications for admins. At start it takes the newest
  * platform order and the newest OTZ order as cursors; every 10 s it asks for what was
  * created after them, moves each cursor to the last item seen, shows one native
  * notification per batch and tells the renderer (menu dots, bell).

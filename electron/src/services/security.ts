@@ -1,5 +1,5 @@
 /**
- * The window's security policy (DESIGN §4, Electron's security checklist) as pure functions,
+ * The window's security policy (Electron's security checklist) as pure functions,
  * so every rule is tested in Node and the glue only plugs them into Electron's hooks.
  */
 import type { Connection } from '#shared/ipc';

@@ -30,7 +30,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
-  it('has a file for every namespace of SPEC §9 and the shell, and no others', () => {
+  it('has a file for every namespace of the product and the shell, and no others', () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining([...I18N_NAMESPACES, 'shell', 'auth', 'users']));
     for (const lng of LANGUAGES) {
       const files = readdirSync(join(dir, lng)).filter((f) => f.endsWith('.json'));

@@ -6,7 +6,7 @@ import { loadLanguage } from './i18n';
 import { persistLanguage } from './language';
 
 /**
- * SPEC §1: the store starts at ja, but main.tsx sets it from the persisted selection
+ * The store starts at ja, but main.tsx sets it from the persisted selection
  * (default en) before the first render, so the persisted choice wins at start.
  */
 export const languageAtom = atom<Language>('ja');

@@ -11,7 +11,7 @@ const storage = (value: string | null) => {
   };
 };
 
-describe('persisted language (SPEC §1)', () => {
+describe('persisted language', () => {
   it('defaults to en', () => {
     expect(readPersistedLanguage(storage(null))).toBe('en');
   });

@@ -1,4 +1,4 @@
-/** The persisted language choice: localStorage `i18nConfig` = `{"selectedLang":"en"}` (SPEC §1). */
+/** The persisted language choice: localStorage `i18nConfig` = `{"selectedLang":"en"}`. */
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '#shared/constants';
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,5 +1,5 @@
 import { I18N_NAMESPACES } from '#shared/constants';
 
-/** The spec's namespaces (SPEC §9) plus the shell's own. */
+/** The spec's namespaces plus the shell's own. */
 export const NAMESPACES = [...I18N_NAMESPACES, 'shell', 'auth', 'users', 'memo'] as const;
 export type Namespace = (typeof NAMESPACES)[number];

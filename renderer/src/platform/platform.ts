@@ -1,5 +1,5 @@
 /**
- * The renderer's one door to the desktop app (DESIGN §6.2): components and hooks import
+ * The renderer's one door to the desktop app: components and hooks import
  * `platform` from here and never touch `window.kura` themselves.
  */
 import type { KuraBridge } from '#shared/ipc';

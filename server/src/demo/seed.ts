@@ -1,5 +1,5 @@
 /**
- * The demo data set (KURA_DEMO=1, issue 2): two accounts, the settings lists and about 200
+ * The demo data set (KURA_DEMO=1): two accounts, the settings lists and about 200
  * products with suppliers, platform listings, a stock ledger and remarks, so a newcomer opens
  * a living business instead of empty screens.
  *
@@ -243,7 +243,7 @@ export async function seedProducts(
     const unitPrice = item.unitPrice ?? random.int(family.price[0], family.price[1]);
     // A case costs a little less than its units; prices are quoted to the 10 yen.
     const price = roundTo(unitPrice * item.caseSize * (item.caseSize > 1 ? 0.96 : 1), 10);
-    // A few imports were never costed: their profit shows a dash (SPEC §9).
+    // A few imports were never costed: their profit shows a dash.
     const purchasePrice = random.chance(0.03) ? null : price;
 
     // Most of the range launched years ago; a few are announced and not yet released.

@@ -1,7 +1,7 @@
 /**
  * The demo business's settings lists: what a Japan → India seller of Japanese snacks, tea,
  * stationery, beauty and hobby goods would have typed in after a year or two of trading.
- * Names are one string (SPEC §3); "English / 日本語" only where staff would write it so.
+ * Names are one string; "English / 日本語" only where staff would write it so.
  */
 import type { HandlingFeeType } from '#shared';
 
@@ -118,7 +118,7 @@ export const DEMO_HANDLING_FEES: readonly { title: string; type: HandlingFeeType
   { title: 'Shipping insurance / 配送保険', type: 'percentage', value: '1.2' },
 ];
 
-/** Suggestions offered when a new category is typed (SPEC §9: up to 100 pre-categories). */
+/** Suggestions offered when a new category is typed (up to 100 pre-categories). */
 export const DEMO_PRE_CATEGORIES = [
   'Food & drink',
   'Snacks & sweets',

@@ -1,5 +1,5 @@
 /**
- * The one order status transition table (DESIGN §3), enforced by the server and used by the
+ * The one order status transition table, enforced by the server and used by the
  * screens to offer only legal next statuses.
  */
 import type { OrderStatus } from '../constants';
@@ -22,7 +22,7 @@ export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED']
 
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
-/** Checks a status change of one order; the message is the spec's (SPEC §4, §8). */
+/** Checks a status change of one order; the message is the spec's. */
 export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionCheck {
   if (FINAL_STATUSES.includes(from)) return { ok: false, message: MESSAGES.cannotChangeFinal };
   if (to === 'SHIPPED' || from === 'SHIPPED') return { ok: false, message: MESSAGES.visitCombine };
@@ -33,7 +33,7 @@ export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionC
   return { ok: true };
 }
 
-/** A bulk change needs every selected order in the same status (SPEC §4). */
+/** A bulk change needs every selected order in the same status. */
 export function checkBulkTransition(froms: readonly OrderStatus[], to: OrderStatus): TransitionCheck {
   if (froms.length === 0) return { ok: false, message: MESSAGES.selectOrdersToSetStatus };
   if (new Set(froms).size > 1) return { ok: false, message: MESSAGES.statusMustBeSame };

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { LoginPage, Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
-// SPEC §2/§6: on the restricted brand the admin menu hides OTZ and adds order entry and shipments.
+// On the restricted brand the admin menu hides OTZ and adds order entry and shipments.
 const kura = useKuraServer({ demo: true, restrictedBrand: true });
 
 test('restricted brand: no OTZ entry; order entry and shipments for admin', async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * The settings screens (SPEC §2 "Settings", §5, §8) on the demo data: the card menu, adding,
+ * The settings screens on the demo data: the card menu, adding,
  * validating, editing by double-click with confirmation, and the same in Japanese.
  */
 import path from 'node:path';

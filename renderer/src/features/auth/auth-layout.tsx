@@ -1,4 +1,4 @@
-/** The blank layout (SPEC §2) of the signed-out screens: page content only, no chrome. */
+/** The blank layout of the signed-out screens: page content only, no chrome. */
 import { Body1, Caption1, Card, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

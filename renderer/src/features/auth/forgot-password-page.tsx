@@ -36,7 +36,7 @@ export default function ForgotPasswordPage() {
       notify.success(t('forgot.sent', { email }));
       await navigate('/auth');
     } catch (error) {
-      // SPEC §8: the not-found message names the email, in the user's language.
+      // The not-found message names the email, in the user's language.
       setFailure(
         error instanceof ApiError && error.status === 404
           ? t('errors:emailNotFound', { email })

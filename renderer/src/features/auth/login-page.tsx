@@ -42,7 +42,7 @@ export default function LoginPage() {
       // GuestOnly sends the now signed-in user on to /.
       await signIn(token, data);
     } catch (error) {
-      // SPEC §8: the message appears after about a second, whatever the cause.
+      // The message appears after about a second, whatever the cause.
       await delay(TIMINGS.loginDelayMs);
       const wrongCredentials = error instanceof ApiError && error.status === 401;
       setFailure(wrongCredentials ? t('errors:invalidLogin') : errorText(error));

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { LoadingState } from '../../app/page-state';
 import { useSignOut } from './use-session';
 
-/** /logout: ends the session on the server and here, then shows login (SPEC §2). */
+/** /logout: ends the session on the server and here, then shows login. */
 export default function LogoutPage() {
   const signOut = useSignOut();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { AuthLayout } from './auth-layout';
 import { useCurrentUser } from './current-user';
 import { useFormStyles } from './form-styles';
 
-/** SPEC §4: a registered user without a role waits here until an admin grants one. */
+/** A registered user without a role waits here until an admin grants one. */
 export default function PendingRolePage() {
   const styles = useFormStyles();
   const { t } = useTranslation('auth');

@@ -92,7 +92,7 @@ export default function RegistrationPage() {
         }
         return;
       }
-      // SPEC §8: registration failures read like login failures; an unreachable server says so.
+      // Registration failures read like login failures; an unreachable server says so.
       setFailure(
         error instanceof ApiError && error.status === 0 ? errorText(error) : t('errors:invalidLogin'),
       );

@@ -1,4 +1,4 @@
-/** The memo board (issue 3). Routes of this feature, spread into the app's route table. */
+/** The memo board. Routes of this feature, spread into the app's route table. */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 

@@ -17,7 +17,7 @@ import { notificationsAtom, unseenNotificationsAtom } from './notifications.atom
 
 const useStyles = makeStyles({
   button: { position: 'relative', overflow: 'visible' },
-  // SPEC §4: a pulsing ring while there are unseen notifications.
+  // A pulsing ring while there are unseen notifications.
   ring: {
     position: 'absolute',
     inset: '2px',

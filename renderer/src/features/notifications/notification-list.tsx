@@ -32,7 +32,7 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
-/** The bell's list, also shown in the panel's notifications tab (SPEC §2). */
+/** The bell's list, also shown in the panel's notifications tab. */
 export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('shell');

@@ -1,5 +1,5 @@
 /**
- * Notification state of the shell (SPEC §3 client-only state). The polling source arrives
+ * Notification state of the shell (client-only state). The polling source arrives
  * with the orders work; it feeds `addNotificationsAtom`, and the bell and menu read the rest.
  */
 import { atom } from 'jotai';

@@ -64,7 +64,7 @@ export default function ProductEditPage() {
         // Back keeps the list's filters; a directly opened edit screen goes to the list.
         onCancel={() => void (location.key === 'default' ? navigate('/products') : navigate(-1))}
         onSubmit={async (values) => {
-          // Stock moves only through adjustments (DESIGN §3), so it is not sent back.
+          // Stock moves only through adjustments, so it is not sent back.
           const { inStockQuantity: _stock, ...update } = values;
           await updateProduct(current._id, update);
           notify.success(t('errors:productUpdated'));

@@ -1,5 +1,5 @@
 /**
- * The one product form behind /products/new and /product-edit (SPEC §2, §5): every field of
+ * The one product form behind /products/new and /product-edit: every field of
  * the shared product schemas, validated with them, with server field errors (409 'Duplicate
  * field') shown on the field they name. Nothing typed is lost on an error.
  */

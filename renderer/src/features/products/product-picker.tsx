@@ -1,5 +1,5 @@
 /**
- * The order-entry product picker (SPEC §2 Order Entry, §7 products search): an asynchronous
+ * The order-entry product picker: an asynchronous
  * search over active products that searches only once the text is longer than 1 character,
  * lists each product once, and selects the exact match of a scanned JAN (13 digits + Enter).
  */

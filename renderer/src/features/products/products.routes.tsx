@@ -1,4 +1,4 @@
-/** Products (issue 3): the list, the add and edit forms. Routes of this feature, spread into the app's route table. */
+/** Products: the list, the add and edit forms. Routes of this feature, spread into the app's route table. */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 

@@ -12,7 +12,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
 });
 
-/** SPEC §9: dates read YYYY-MM-DD; the time helps tell same-day requests apart. */
+/** Dates read YYYY-MM-DD; the time helps tell same-day requests apart. */
 export const requestedOn = (iso: string) => DateTime.fromISO(iso).toFormat('yyyy-MM-dd HH:mm');
 
 const yenFormats = {

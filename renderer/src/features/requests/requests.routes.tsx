@@ -1,4 +1,4 @@
-/** Product requests and issues (issue 3). Routes of this feature, spread into the app's route table. */
+/** Product requests and issues. Routes of this feature, spread into the app's route table. */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 

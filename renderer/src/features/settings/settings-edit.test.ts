@@ -35,7 +35,7 @@ describe('planEdit', () => {
     expect(plan(handlingChargeResource, 'title', cardFee, 'Card fee')).toEqual({ kind: 'unchanged' });
   });
 
-  it('builds the PUT bodies of SPEC §7 from the row and the new value', () => {
+  it('builds the PUT bodies the API expects from the row and the new value', () => {
     expect(plan(categoryResource, 'name', snacks, ' Snack foods ')).toEqual({
       kind: 'change',
       body: { name: 'Snack foods', activeStatus: true },

@@ -1,4 +1,4 @@
-/** /settings: a card per settings list, each saying what it holds (SPEC §2). */
+/** /settings: a card per settings list, each saying what it holds. */
 import { Body1, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import {
   BuildingFactoryRegular,

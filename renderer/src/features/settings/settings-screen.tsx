@@ -1,4 +1,4 @@
-/** A settings sub-screen (SPEC §2): the add form on the left third, the table on the right. */
+/** A settings sub-screen: the add form on the left third, the table on the right. */
 import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '#shared/constants';

@@ -1,4 +1,4 @@
-/** Settings (issue 3): the card menu and its five sub-screens. Routes of this feature, spread into the app's route table. */
+/** Settings: the card menu and its five sub-screens. Routes of this feature, spread into the app's route table. */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { SETTINGS_KINDS, SETTINGS_PATHS } from './settings.resources';

@@ -1,5 +1,5 @@
 /**
- * The signed-in page shell (SPEC §2): header with top bar, side menu, subheader, content,
+ * The signed-in page shell: header with top bar, side menu, subheader, content,
  * footer and the two slide-out panels. Loaded as its own chunk after sign-in.
  */
 import {

@@ -4,7 +4,7 @@ import { activeMenuPath, homePathFor, mayOpen, menuFor, menuLinks, PAGES, pageTr
 const paths = (role: 'admin' | 'orderCreator', restricted: boolean) =>
   menuLinks(menuFor(role, restricted)).map((l) => l.path);
 
-describe('side menu (SPEC §2, §6)', () => {
+describe('side menu', () => {
   it('gives admin entries 1–10, Memo above Settings and Users, with OTZ, on the normal brand', () => {
     expect(paths('admin', false)).toEqual([
       '/shipping-management',

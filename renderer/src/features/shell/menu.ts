@@ -1,5 +1,5 @@
 /**
- * The side menu per role and brand (SPEC §2, §6) and the page table that names every route
+ * The side menu per role and brand and the page table that names every route
  * for the subheader's title and breadcrumbs. Pure data, tested in Node.
  */
 import type { Role } from '#shared/constants';
@@ -75,7 +75,7 @@ interface PageInfo {
   everyone?: true;
 }
 
-/** Every signed-in route of SPEC §2 (plus /users and /memo), with its title. */
+/** Every signed-in route (including /users and /memo), with its title. */
 export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/shipping-management': { title: 'ordermanagement:title' },
   '/order-amalgamation': { title: 'ordershipment:title' },
@@ -134,7 +134,7 @@ export function activeMenuPath(pathname: string, entries: readonly MenuEntry[]):
   return [...trail].reverse().find((crumb) => links.includes(crumb.path))?.path;
 }
 
-/** Where `/` leads (SPEC §2). */
+/** Where `/` leads. */
 export const homePathFor = (role: Role) =>
   role === 'orderCreator' ? '/orderentryform' : '/shipping-management';
 

@@ -1,4 +1,4 @@
-/** The two slide-out panels of the shell (SPEC §2). */
+/** The two slide-out panels of the shell. */
 import {
   Button,
   DrawerBody,

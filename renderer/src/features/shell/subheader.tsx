@@ -23,7 +23,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Title and breadcrumbs from the page table, with a home link to / (SPEC §2). */
+/** Title and breadcrumbs from the page table, with a home link to /. */
 export function Subheader() {
   const styles = useStyles();
   const { t } = useTranslation('shell');

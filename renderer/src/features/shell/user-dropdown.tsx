@@ -32,7 +32,7 @@ const useStyles = makeStyles({
   role: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Greets with the full name and the role label; holds the profile link and Logout (SPEC §2). */
+/** Greets with the full name and the role label; holds the profile link and Logout. */
 export function UserDropdown() {
   const styles = useStyles();
   const { t } = useTranslation('shell');

@@ -1,12 +1,12 @@
 /**
  * Catalog: the settings lists, products, their suppliers and platform listings, remarks and the
- * stock ledger (SPEC §3, issue 3). Written with the schema builder only, so SQLite and
+ * stock ledger. Written with the schema builder only, so SQLite and
  * PostgreSQL get the same schema. Runs after 001_core, which creates `users`. Index names follow
  * 001_core: `ux_<table>__<field>` for unique ones, so a violation maps to the API field (409).
  */
 import { sql, type Kysely } from 'kysely';
 
-/** Settings lists whose names are unique regardless of case ('Duplicate field', issue 3). */
+/** Settings lists whose names are unique regardless of case ('Duplicate field'). */
 const NAMED_SETTINGS = ['categories', 'manufacturers', 'suppliers', 'shipping_methods'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -63,7 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('manufacturer_id', 'text', (c) => c.references('manufacturers.id'))
     .addColumn('purchase_price', 'integer', (c) => c.check(sql`purchase_price >= 0`))
     // No check tying Amazon stock to total stock here: the services enforce it with the API's
-    // message (SPEC §5), and an order accepted against a miscounted shelf must still be
+    // message, and an order accepted against a miscounted shelf must still be
     // recordable in the ledger rather than fail on a constraint.
     .addColumn('in_stock_quantity', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('amazon_stock_quantity', 'integer', (c) => c.notNull().defaultTo(0))

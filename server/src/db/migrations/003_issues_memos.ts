@@ -1,5 +1,5 @@
 /**
- * Product requests (issues) and the memo board (issue 3). Same conventions as 001 and 002:
+ * Product requests (issues) and the memo board. Same conventions as 001 and 002:
  * text ids and timestamps, 0/1 flags, the schema builder only.
  */
 import type { Kysely } from 'kysely';
