@@ -58,4 +58,11 @@ describe('API errors', () => {
     expect(translateError(t, { code: 'noSuchCode', message: 'Some English' })).toBe('<errors:requestFailed>');
     expect(translateError(t, { message: 'Some English' })).toBe('<errors:somethingWentWrong>');
   });
+
+  it('keeps a known text from a server without codes, even where the translation reads the same', () => {
+    // The English catalog says exactly what the server said: that is a match, not a miss.
+    const english = (key: string, options: Record<string, unknown> = {}) =>
+      key === 'errors:duplicateField' ? MESSAGES.duplicateField : String(options.defaultValue ?? key);
+    expect(translateError(english, { message: MESSAGES.duplicateField })).toBe(MESSAGES.duplicateField);
+  });
 });

@@ -57,7 +57,11 @@ export function translateError(t: Translate, error: CodedError): string {
     const byCode = translateCode(t, error.code, error.params);
     if (byCode) return byCode;
   }
-  const byText = translateMessage(t, error.message);
-  if (byText !== error.message) return byText;
+  // A known text (a server without codes) translates by the code it stands for. Comparing the
+  // translation with the text would not do: in English the two are the same.
+  const client = CLIENT_CODES[error.message];
+  const known = client ? { code: client } : messageCodeOf(error.message);
+  const byText = known && translateCode(t, known.code, known.params);
+  if (byText) return byText;
   return translateCode(t, error.code ? 'requestFailed' : 'somethingWentWrong') ?? error.message;
 }
