@@ -152,6 +152,7 @@ describe.each(testDialects())('list engine (%s)', (dialect) => {
       expect(await total(bySupplier)).toBe(1);
     });
 
+    // Only a team server has other instances on one database (a SQLite file belongs to one app).
     it.runIf(dialect === 'postgres')('reflects writes made through another server instance', async () => {
       const other = await startTestServer({ dialect, databaseUrl: server.databaseUrl });
       try {
