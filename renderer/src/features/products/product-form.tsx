@@ -38,6 +38,7 @@ import {
 } from '#shared/schemas/product';
 import { ApiError } from '../../api/http';
 import { useDebouncedValue } from '../../app/use-debounced-value';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { useNotify } from '../../app/notify';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { fetchActiveLookups, searchShelfNumbers, type LookupResource } from './products.api';
@@ -191,7 +192,7 @@ export function ProductForm({
     handleSubmit,
     setError,
     clearErrors,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: zodResolver(schema) as Resolver<ProductFormValues, unknown, ProductFormOutput>,
     defaultValues,
@@ -199,6 +200,7 @@ export function ProductForm({
   const categories = useLookup('categories', product?.category ? [product.category] : []);
   const manufacturers = useLookup('manufacturers', product?.manufacturer ? [product.manufacturer] : []);
   const suppliers = useLookup('suppliers', product?.suppliers ?? []);
+  const guard = useLeaveGuard(isDirty);
 
   const submit = handleSubmit(async (values) => {
     // The date picker keeps its last valid date when the typed text is not a date, so the
@@ -211,9 +213,12 @@ export function ProductForm({
       setError('amazonStockQuantity', { message: MESSAGES.amazonStockAboveTotal });
       return;
     }
+    // A saved form leaves on purpose: the screen navigates away once the save is done.
+    guard.release();
     try {
       await onSubmit(values);
     } catch (error) {
+      guard.rearm();
       const fields = error instanceof ApiError ? error.errors.filter((e) => isFormField(e.field)) : [];
       if (fields.length === 0) notify.error(errorText(error));
       for (const { field, message } of fields) {
@@ -259,6 +264,7 @@ export function ProductForm({
 
   return (
     <Card className={styles.card}>
+      {guard.prompt}
       <form onSubmit={(e) => void submit(e)} noValidate className={styles.section} aria-label={title}>
         {headerActions && <div className={styles.header}>{headerActions}</div>}
 
