@@ -20,9 +20,7 @@ import {
   Switch,
   tokens,
 } from '@fluentui/react-components';
-import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +35,7 @@ import {
   type Product,
 } from '#shared/schemas/product';
 import { ApiError } from '../../api/http';
+import { DateField } from '../../app/date-field';
 import { useDebouncedValue } from '../../app/use-debounced-value';
 import { useLeaveGuard } from '../../app/leave-guard';
 import { useNotify } from '../../app/notify';
@@ -55,8 +54,6 @@ export interface ProductPrefillState {
 
 const FIELDS = Object.keys(productFieldsSchema.shape) as (keyof ProductFormValues)[];
 const isFormField = (field: string): field is keyof ProductFormValues => (FIELDS as string[]).includes(field);
-
-const DATE_FORMAT = 'yyyy-MM-dd';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
@@ -184,7 +181,6 @@ export function ProductForm({
   const fieldMessage = useFieldMessage();
   const notify = useNotify();
   const errorText = useErrorText();
-  const [releaseDateInvalid, setReleaseDateInvalid] = useState(false);
   const schema = mode === 'create' ? productInputSchema : productUpdateSchema;
   const {
     register,
@@ -192,6 +188,7 @@ export function ProductForm({
     handleSubmit,
     setError,
     clearErrors,
+    trigger,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: zodResolver(schema) as Resolver<ProductFormValues, unknown, ProductFormOutput>,
@@ -203,12 +200,6 @@ export function ProductForm({
   const guard = useLeaveGuard(isDirty);
 
   const submit = handleSubmit(async (values) => {
-    // The date picker keeps its last valid date when the typed text is not a date, so the
-    // schema never sees the bad text: the picker's own verdict decides.
-    if (releaseDateInvalid) {
-      setError('releaseDate', { message: MESSAGES.invalidReleaseDate });
-      return;
-    }
     if (product && values.amazonStockQuantity > product.inStockQuantity) {
       setError('amazonStockQuantity', { message: MESSAGES.amazonStockAboveTotal });
       return;
@@ -407,29 +398,19 @@ export function ProductForm({
               control={control}
               name="releaseDate"
               render={({ field }) => (
-                <Field label={t('fields.releaseDate')} validationMessage={fieldMessage(errors.releaseDate)}>
-                  <DatePicker
-                    allowTextInput
-                    placeholder={t('hints.date')}
-                    value={field.value ? DateTime.fromISO(field.value).toJSDate() : null}
-                    formatDate={(d) => (d ? DateTime.fromJSDate(d).toFormat(DATE_FORMAT) : '')}
-                    parseDateFromString={(text) => {
-                      const d = DateTime.fromFormat(text.trim(), DATE_FORMAT);
-                      return d.isValid ? d.toJSDate() : null;
-                    }}
-                    onSelectDate={(d) =>
-                      field.onChange(d ? DateTime.fromJSDate(d).toFormat(DATE_FORMAT) : null)
-                    }
-                    onValidationResult={({ error }) => {
-                      setReleaseDateInvalid(error === 'invalid-input');
-                      if (error === 'invalid-input') {
-                        setError('releaseDate', { message: MESSAGES.invalidReleaseDate });
-                      } else {
-                        clearErrors('releaseDate');
-                      }
-                    }}
-                  />
-                </Field>
+                <DateField
+                  label={t('fields.releaseDate')}
+                  placeholder={t('hints.date')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={() => {
+                    field.onBlur();
+                    // Said when leaving the field, not only on save.
+                    if (field.value) void trigger('releaseDate');
+                    else clearErrors('releaseDate');
+                  }}
+                  validationMessage={fieldMessage(errors.releaseDate)}
+                />
               )}
             />
             <Controller
