@@ -299,6 +299,27 @@ test('adds a handling charge with a percentage; the type cell is read-only', asy
   await expect(row).toContainText('4.25%');
 });
 
+test('a fixed charge money cannot hold exactly (1200.5 yen) is refused in the form, never rounded', async ({
+  page,
+}) => {
+  const calls = recordApiCalls(page);
+  const screen = new SettingsListPage(page, HANDLING_EN);
+  await screen.goto(kura.url);
+  await screen.form.getByLabel('Title').fill('Gift wrap');
+  await screen.form.getByLabel('Type').selectOption({ label: 'Amount' });
+  await screen.form.getByLabel('Value').fill('1200.5');
+  await screen.submit.click();
+  await expect(screen.form.getByText('At most 0 decimal places')).toBeVisible();
+  await expect(screen.form.getByLabel('Value')).toHaveValue('1200.5');
+  expect(calls.writes()).toEqual([]);
+
+  await new Shell(page).chooseLanguage('日本語');
+  await screen.submit.click();
+  await expect(screen.form.getByText('小数点以下は0桁までです')).toBeVisible();
+  await expect(screen.form.getByText('At most 0 decimal places')).toHaveCount(0);
+  expect(calls.writes()).toEqual([]);
+});
+
 test('in Japanese: adds a manufacturer and edits its name', async ({ page }) => {
   await new Shell(page).chooseLanguage('日本語');
   const menu = new SettingsMenuPage(page, '設定リスト');
