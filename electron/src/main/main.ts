@@ -44,8 +44,9 @@ async function start(): Promise<void> {
     window.once('ready-to-show', () => window.show());
     window.on('close', (event) => desktop.closeGuard.onClose(event));
     // A reloaded or crashed page no longer has the forms it said were unsaved.
-    window.webContents.on('did-start-navigation', (_event, _url, _inPlace, isMainFrame) => {
-      if (isMainFrame) desktop.closeGuard.reset();
+    // (The app's own route changes are in-place and keep it.)
+    window.webContents.on('did-start-navigation', (_event, _url, isInPlace, isMainFrame) => {
+      if (isMainFrame && !isInPlace) desktop.closeGuard.reset();
     });
     window.webContents.on('render-process-gone', () => desktop.closeGuard.reset());
     window.on('closed', () => {
