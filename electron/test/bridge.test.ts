@@ -31,7 +31,13 @@ const calls: [keyof KuraBridge, unknown[], IpcChannel, unknown][] = [
   ['getSession', [], 'session:get', undefined],
   ['setSession', [{ token: 't', role: 'admin' }], 'session:set', { token: 't', role: 'admin' }],
   ['clearSession', [], 'session:clear', undefined],
-  ['saveCsv', [{ defaultName: 'a.csv', content: 'x' }], 'csv:save', { defaultName: 'a.csv', content: 'x' }],
+  [
+    'saveCsv',
+    [{ defaultName: 'a.csv', path: 'products/csv-products' }],
+    'csv:save',
+    { defaultName: 'a.csv', path: 'products/csv-products' },
+  ],
+  ['setUnsavedChanges', [true], 'window:unsaved', { unsaved: true }],
   ['openExternal', ['https://example.com'], 'external:open', { url: 'https://example.com' }],
   ['setLanguage', ['ja'], 'language:set', { lang: 'ja' }],
 ];
@@ -116,6 +122,7 @@ describe('bridge', () => {
       },
       'session:clear': () => void (stored = null),
       'csv:save': async () => ({ saved: false }),
+      'window:unsaved': () => undefined,
       'external:open': async () => ({ opened: false }),
       'language:set': () => undefined,
     } satisfies IpcHandlers;
@@ -128,8 +135,11 @@ describe('bridge', () => {
       IPC_ERROR_MESSAGES['insecure-storage'],
     );
     await expect(bridge.getSession()).resolves.toEqual({ token: 't', role: 'admin' });
-    await expect(bridge.saveCsv({ defaultName: '../../etc/passwd', content: '' })).rejects.toThrow(
-      IPC_ERROR_MESSAGES['invalid-payload'],
-    );
+    await expect(
+      bridge.saveCsv({ defaultName: '../../etc/passwd', path: 'products/csv-products' }),
+    ).rejects.toThrow(IPC_ERROR_MESSAGES['invalid-payload']);
+    await expect(
+      bridge.saveCsv({ defaultName: 'a.csv', path: 'https://evil.example/products/csv-products' }),
+    ).rejects.toThrow(IPC_ERROR_MESSAGES['invalid-payload']);
   });
 });

@@ -1,72 +1,106 @@
-import { describe, expect, it, vi } from 'vitest';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UTF8_BOM, saveCsv } from '../src/services/csv-export';
+import { CsvExportError, exportUrl, saveCsv, type CsvExportDeps } from '../src/services/csv-export';
+
+// What the API serves: a UTF-8 byte order mark, Japanese text and enough rows to stream in chunks.
+const SERVED = Buffer.concat([
+  Buffer.from([0xef, 0xbb, 0xbf]),
+  Buffer.from('name,sku\n' + Array.from({ length: 5000 }, (_, i) => `抹茶 ${i},SKU-${i}\n`).join(''), 'utf8'),
+]);
+
+let server: Server;
+let apiBaseUrl: string;
+const seen: { url?: string; authorization?: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ url: req.url, authorization: req.headers.authorization });
+    if (!req.url?.startsWith('/api/v1/products/csv-products')) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"Bad request"}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+    // In pieces, as a streamed export arrives.
+    const half = Math.floor(SERVED.length / 2);
+    res.write(SERVED.subarray(0, half));
+    setTimeout(() => res.end(SERVED.subarray(half)), 5);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiBaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function deps(overrides: Partial<CsvExportDeps> = {}): CsvExportDeps {
+  return {
+    showSaveDialog: async () => ({ canceled: true }),
+    fetch: (url, init) => fetch(url, init),
+    getApiBaseUrl: async () => apiBaseUrl,
+    getToken: () => 'vault-token',
+    ...overrides,
+  };
+}
 
 describe('CSV export', () => {
-  it('writes nothing when the dialog is cancelled', async () => {
-    const write = vi.fn(async () => {});
-    const result = await saveCsv(
-      { defaultName: 'sales-management.csv', content: 'a,b\n' },
-      { showSaveDialog: async () => ({ canceled: true }), writeFile: write },
-    );
-    expect(result).toEqual({ saved: false });
-    expect(write).not.toHaveBeenCalled();
-  });
-
-  it('writes UTF-8 with a BOM to the path the user chose, so Excel shows Japanese', async () => {
+  it('streams the served bytes to the chosen file unchanged, BOM included, with the session token', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'kura-csv-'));
     try {
       const chosen = path.join(dir, 'chosen.csv');
-      const content = 'date,product\n2026-11-01,抹茶 100g\n';
       const result = await saveCsv(
-        { defaultName: 'sales-management.csv', content },
-        { showSaveDialog: async () => ({ canceled: false, filePath: chosen }), writeFile },
+        { defaultName: 'products.csv', path: 'products/csv-products?searchString=curry&sort=name' },
+        deps({ showSaveDialog: async () => ({ canceled: false, filePath: chosen }) }),
       );
       expect(result).toEqual({ saved: true, path: chosen });
       const bytes = await readFile(chosen);
+      expect(Buffer.compare(bytes, SERVED)).toBe(0);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      expect(bytes.subarray(3).toString('utf8')).toBe(content);
+      expect(seen.at(-1)).toEqual({
+        url: '/api/v1/products/csv-products?searchString=curry&sort=name',
+        authorization: 'Token vault-token',
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });
 
-  it('does not add a second BOM', async () => {
-    const write = vi.fn(async () => {});
-    await saveCsv(
-      { defaultName: 'x.csv', content: `${UTF8_BOM}a\n` },
-      { showSaveDialog: async () => ({ canceled: false, filePath: '/tmp/x.csv' }), writeFile: write },
-    );
-    expect(write).toHaveBeenCalledWith('/tmp/x.csv', `${UTF8_BOM}a\n`, 'utf8');
-  });
-
-  it.each([
-    ['../../etc/passwd', 'passwd.csv'],
-    ['..\\..\\Windows\\win.ini', 'win.ini.csv'],
-    ['/etc/cron.d/evil.csv', 'evil.csv'],
-    ['sales-management', 'sales-management.csv'],
-    ['Sales.CSV', 'Sales.CSV'],
-  ])('only suggests a bare file name for %s, in the default folder', async (defaultName, suggested) => {
+  it('writes nothing when the dialog is cancelled', async () => {
     const showSaveDialog = vi.fn(async () => ({ canceled: true }));
-    await saveCsv(
-      { defaultName, content: '' },
-      { showSaveDialog, writeFile: vi.fn(), defaultDir: '/home/u/Downloads' },
-    );
-    expect(showSaveDialog).toHaveBeenCalledWith({
-      defaultPath: path.join('/home/u/Downloads', suggested),
-      filters: [{ name: 'CSV', extensions: ['csv'] }],
-    });
-  });
-
-  it('treats a dialog without a path as cancelled', async () => {
-    const write = vi.fn(async () => {});
     const result = await saveCsv(
-      { defaultName: 'x.csv', content: 'a' },
-      { showSaveDialog: async () => ({ canceled: false, filePath: '' }), writeFile: write },
+      { defaultName: 'sales-management', path: 'products/csv-products' },
+      deps({ showSaveDialog, defaultDir: '/home/u/Downloads' }),
     );
     expect(result).toEqual({ saved: false });
-    expect(write).not.toHaveBeenCalled();
+    expect(showSaveDialog).toHaveBeenCalledWith(
+      expect.objectContaining({ defaultPath: path.join('/home/u/Downloads', 'sales-management.csv') }),
+    );
+  });
+
+  it('fails before asking for a file when the API refuses the export', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kura-csv-'));
+    try {
+      const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: path.join(dir, 'x.csv') }));
+      await expect(
+        saveCsv({ defaultName: 'x.csv', path: 'products/other' }, deps({ showSaveDialog })),
+      ).rejects.toMatchObject({ reason: 'http', status: 400 });
+      expect(showSaveDialog).not.toHaveBeenCalled();
+      expect(existsSync(path.join(dir, 'x.csv'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fetches only from the configured API', () => {
+    const base = 'http://127.0.0.1:5000/api/v1';
+    expect(exportUrl('products/csv-products?a=1', base)).toBe(
+      'http://127.0.0.1:5000/api/v1/products/csv-products?a=1',
+    );
+    for (const bad of ['https://evil.example/x', '//evil.example/x', '../../admin', '/other', '']) {
+      expect(() => exportUrl(bad, base), bad).toThrow(CsvExportError);
+    }
   });
 });

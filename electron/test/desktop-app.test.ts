@@ -37,7 +37,9 @@ async function setup(overrides: Partial<DesktopAppDeps> = {}) {
     focusWindow: vi.fn(),
     reloadWindow: vi.fn(),
     showSaveDialog: vi.fn(async () => ({ canceled: true })),
-    writeFile: vi.fn(async () => {}),
+    fetchExport: vi.fn(async () => new Response('', { status: 404 })),
+    confirmClose: vi.fn(async () => true),
+    closeWindow: vi.fn(),
     openExternal: vi.fn(async () => {}),
     i18nDir: path.join(dataDir, 'i18n'),
     readFile: vi.fn(async () => '{}'),
@@ -158,13 +160,19 @@ describe('desktop app composition', () => {
       value: { opened: true },
     });
     expect(deps.openExternal).toHaveBeenCalledTimes(1);
-    await expect(call('csv:save', { defaultName: 'sales-management.csv', content: 'a' })).resolves.toEqual({
+    vi.mocked(deps.fetchExport).mockResolvedValueOnce(new Response('\uFEFFa\n', { status: 200 }));
+    await expect(
+      call('csv:save', { defaultName: 'sales-management.csv', path: 'products/csv-products' }),
+    ).resolves.toEqual({
       ok: true,
       value: { saved: false },
     });
+    expect(deps.fetchExport).toHaveBeenCalledWith(
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:40000\/api\/v1\/products\/csv-products$/),
+      expect.anything(),
+    );
     expect(deps.showSaveDialog).toHaveBeenCalledWith(
       expect.objectContaining({ defaultPath: path.join('/home/u/Downloads', 'sales-management.csv') }),
     );
-    expect(deps.writeFile).not.toHaveBeenCalled();
   });
 });

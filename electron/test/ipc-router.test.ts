@@ -18,6 +18,7 @@ function setup(overrides: Partial<IpcHandlers> = {}) {
     'session:set': vi.fn(() => undefined),
     'session:clear': vi.fn(() => undefined),
     'csv:save': vi.fn(async () => ({ saved: false })),
+    'window:unsaved': vi.fn(() => undefined),
     'external:open': vi.fn(async () => ({ opened: false })),
     'language:set': vi.fn(() => undefined),
     ...overrides,

@@ -87,6 +87,7 @@ describe('main process glue', () => {
       'session:clear',
       'session:get',
       'session:set',
+      'window:unsaved',
     ]);
   });
 
@@ -133,10 +134,10 @@ describe('main process glue', () => {
     expect(result.sessionAfterClear).toEqual({ ok: true, value: null });
   });
 
-  it('saves CSV where the dialog says, with a BOM', () => {
+  it('saves an export where the dialog says, byte for byte as the API served it', () => {
     expect(result.csv).toMatchObject({ ok: true, value: { saved: true } });
     expect(path.basename(String(result.csvDefaultPath))).toBe('sales-management.csv');
-    expect(result.csvBytes).toEqual([0xef, 0xbb, 0xbf]);
+    expect(result.csvSameBytes).toBe(true);
   });
 
   it('guards navigation, new windows, permissions and external links', () => {

@@ -29,8 +29,18 @@ export const csvSaveSchema = z.object({
     .min(1)
     .max(128)
     .regex(/^[^/\\:*?"<>|\0]+$/, 'A file name, not a path'),
-  content: z.string().max(64 * 1024 * 1024),
+  /**
+   * The export's API path with its query, relative to the API base URL
+   * (e.g. `products/csv-products?sort=name`): main fetches it and streams the bytes to disk.
+   */
+  path: z
+    .string()
+    .min(1)
+    .max(8192)
+    .regex(/^[a-z0-9][a-z0-9/_-]*(\?[^#\s]*)?$/i, 'An API path, not an address'),
 });
+
+export const unsavedChangesSchema = z.object({ unsaved: z.boolean() });
 
 export const externalUrlSchema = z.object({ url: z.string().max(4096) });
 
@@ -43,6 +53,7 @@ export const ipcChannels = {
   'session:set': { payload: sessionSchema },
   'session:clear': { payload: z.void() },
   'csv:save': { payload: csvSaveSchema },
+  'window:unsaved': { payload: unsavedChangesSchema },
   'external:open': { payload: externalUrlSchema },
   'language:set': { payload: z.object({ lang: z.enum(LANGUAGES) }) },
 } as const;
@@ -70,6 +81,7 @@ export interface IpcResults {
   'session:set': void;
   'session:clear': void;
   'csv:save': { saved: boolean; path?: string };
+  'window:unsaved': void;
   'external:open': { opened: boolean };
   'language:set': void;
 }
@@ -99,6 +111,8 @@ export interface KuraBridge {
   setSession(session: StoredSession): Promise<void>;
   clearSession(): Promise<void>;
   saveCsv(request: z.input<typeof csvSaveSchema>): Promise<{ saved: boolean; path?: string }>;
+  /** A form holds unsaved changes: closing the window asks first. */
+  setUnsavedChanges(unsaved: boolean): Promise<void>;
   openExternal(url: string): Promise<{ opened: boolean }>;
   setLanguage(lang: (typeof LANGUAGES)[number]): Promise<void>;
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;

@@ -2,7 +2,7 @@
  * Electron main process: lifecycle and wiring only. Every decision lives in ../services
  * (plain modules tested in Node); this file hands Electron's objects to them.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, shell } from 'electron';
 import Store from 'electron-store';
@@ -42,6 +42,13 @@ async function start(): Promise<void> {
       webPreferences: webPreferences(preloadPath),
     });
     window.once('ready-to-show', () => window.show());
+    window.on('close', (event) => desktop.closeGuard.onClose(event));
+    // A reloaded or crashed page no longer has the forms it said were unsaved.
+    // (The app's own route changes are in-place and keep it.)
+    window.webContents.on('did-start-navigation', (_event, _url, isInPlace, isMainFrame) => {
+      if (isMainFrame && !isInPlace) desktop.closeGuard.reset();
+    });
+    window.webContents.on('render-process-gone', () => desktop.closeGuard.reset());
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = undefined;
     });
@@ -93,7 +100,26 @@ async function start(): Promise<void> {
     reloadWindow: () => setTimeout(() => mainWindow?.webContents.reload(), 100),
     showSaveDialog: (options) =>
       mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
-    writeFile: (file, data, encoding) => writeFile(file, data, encoding),
+    fetchExport: (url, init) => fetch(url, init),
+    confirmClose: async () => {
+      const lang = desktop.language.get();
+      const ja = lang === 'ja';
+      const options = {
+        type: 'question' as const,
+        buttons: ja ? ['移動する', 'このまま編集を続ける'] : ['Leave', 'Stay and keep editing'],
+        defaultId: 1,
+        cancelId: 1,
+        message: ja ? '保存せずに閉じますか？' : 'Close without saving?',
+        detail: ja
+          ? 'この画面の変更は保存されていないため、失われます。'
+          : 'Your changes on this screen have not been saved and will be lost.',
+      };
+      const { response } = mainWindow
+        ? await dialog.showMessageBox(mainWindow, options)
+        : await dialog.showMessageBox(options);
+      return response === 0;
+    },
+    closeWindow: () => mainWindow?.close(),
     downloadsDir: app.getPath('downloads'),
     openExternal: (url) => shell.openExternal(url),
     i18nDir: path.join(app.getAppPath(), 'renderer/src/i18n'),

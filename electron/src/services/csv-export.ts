@@ -1,40 +1,102 @@
 /**
- * Saves a CSV the renderer built. The destination comes only from the native save dialog
- * the user answered: the renderer suggests a file name, never a path.
+ * Saves a CSV export to the file the user picks. Main fetches the export from the API itself
+ * and streams the body to disk byte for byte: the server's UTF-8 byte order mark (which Excel
+ * needs to read Japanese) and every row arrive exactly as served, and a large export never
+ * crosses IPC as one string. The renderer names only an API path and a suggested file name;
+ * the destination comes only from the native save dialog the user answered.
  */
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 export interface SaveDialogResult {
   canceled: boolean;
   filePath?: string;
 }
+
+export interface CsvResponse {
+  ok: boolean;
+  status: number;
+  body: ReadableStream<Uint8Array> | null;
+}
+
 export interface CsvExportDeps {
   showSaveDialog(options: {
     defaultPath: string;
     filters: { name: string; extensions: string[] }[];
   }): Promise<SaveDialogResult>;
-  writeFile(file: string, data: string, encoding: 'utf8'): Promise<void>;
+  fetch(url: string, init: { headers: Record<string, string> }): Promise<CsvResponse>;
+  /** Base URL of the API the app is connected to right now, e.g. http://127.0.0.1:53122/api/v1 */
+  getApiBaseUrl(): Promise<string>;
+  /** The signed-in session's token, from the token vault. */
+  getToken(): string | undefined;
+  /** Where the bytes go; a file stream unless a test says otherwise. */
+  openFile?(file: string): Writable;
   /** Folder the dialog opens in (Downloads in the app). */
   defaultDir?: string;
 }
 
-/** Excel reads a CSV as the local ANSI code page unless it starts with a UTF-8 byte order mark. */
-export const UTF8_BOM = '\uFEFF';
+/** Why an export could not be saved; the IPC router answers it as a plain failure. */
+export class CsvExportError extends Error {
+  constructor(
+    readonly reason: 'outside-api' | 'http',
+    readonly status?: number,
+  ) {
+    super(reason === 'outside-api' ? 'The export address is not on the API' : `The API answered ${status}`);
+    this.name = 'CsvExportError';
+  }
+}
+
+/**
+ * The export's address: the path resolved against the configured API, refused unless it
+ * stays on that API's origin and under its path (no other host, no `..` out of it).
+ */
+export function exportUrl(apiPath: string, apiBaseUrl: string): string {
+  const base = new URL(apiBaseUrl.endsWith('/') ? apiBaseUrl : `${apiBaseUrl}/`);
+  let url: URL;
+  try {
+    url = new URL(apiPath, base);
+  } catch {
+    throw new CsvExportError('outside-api');
+  }
+  if (
+    url.origin !== base.origin ||
+    !url.pathname.startsWith(base.pathname) ||
+    url.pathname === base.pathname
+  ) {
+    throw new CsvExportError('outside-api');
+  }
+  return url.href;
+}
 
 export async function saveCsv(
-  { defaultName, content }: { defaultName: string; content: string },
-  { showSaveDialog, writeFile, defaultDir }: CsvExportDeps,
+  { defaultName, path: apiPath }: { defaultName: string; path: string },
+  deps: CsvExportDeps,
 ): Promise<{ saved: boolean; path?: string }> {
+  const url = exportUrl(apiPath, await deps.getApiBaseUrl());
   // basename again here: the schema already refuses separators, but this module must be
   // safe on its own.
   let name = path.basename(defaultName.replace(/\\/g, '/')) || 'export.csv';
   if (!name.toLowerCase().endsWith('.csv')) name = `${name}.csv`;
-  const result = await showSaveDialog({
-    defaultPath: defaultDir ? path.join(defaultDir, name) : name,
+
+  // The request first: a refused export says so before a file is chosen or created.
+  const token = deps.getToken();
+  const response = await deps.fetch(url, { headers: token ? { Authorization: `Token ${token}` } : {} });
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new CsvExportError('http', response.status);
+  }
+  const result = await deps.showSaveDialog({
+    defaultPath: deps.defaultDir ? path.join(deps.defaultDir, name) : name,
     filters: [{ name: 'CSV', extensions: ['csv'] }],
   });
-  if (result.canceled || !result.filePath) return { saved: false };
-  const data = content.startsWith(UTF8_BOM) ? content : UTF8_BOM + content;
-  await writeFile(result.filePath, data, 'utf8');
+  if (result.canceled || !result.filePath) {
+    await response.body.cancel().catch(() => undefined);
+    return { saved: false };
+  }
+  const open = deps.openFile ?? ((file: string) => createWriteStream(file));
+  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), open(result.filePath));
   return { saved: true, path: result.filePath };
 }

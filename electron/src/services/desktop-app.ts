@@ -6,6 +6,7 @@
 import type { Language } from '#shared';
 import { APP_ORIGIN, apiCspSource, isTrustedSender, type CspOptions } from './security';
 import { createConnectionService, type ConnectionService } from './connection';
+import { createCloseGuard, type CloseGuard, type CloseGuardDeps } from './close-guard';
 import { saveCsv, type CsvExportDeps } from './csv-export';
 import { openExternalSafely, type OpenExternal } from './external-links';
 import { createIpcRouter, type IpcRouter } from './ipc-router';
@@ -32,7 +33,11 @@ export interface DesktopAppDeps {
   /** The page's CSP names the API origin: a changed origin needs the page reloaded. */
   reloadWindow(): void;
   showSaveDialog: CsvExportDeps['showSaveDialog'];
-  writeFile: CsvExportDeps['writeFile'];
+  /** The API fetch behind CSV exports (streamed to disk). */
+  fetchExport: CsvExportDeps['fetch'];
+  openFile?: CsvExportDeps['openFile'];
+  confirmClose: CloseGuardDeps['confirmClose'];
+  closeWindow: CloseGuardDeps['close'];
   downloadsDir?: string;
   openExternal: OpenExternal;
   i18nDir: string;
@@ -46,6 +51,7 @@ export interface DesktopApp {
   vault: TokenVault;
   connection: ConnectionService;
   poller: OrderPoller;
+  closeGuard: CloseGuard;
   language: { get(): Language };
   /** CSP inputs for the page right now. */
   cspOptions(): CspOptions;
@@ -77,6 +83,8 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     timer: deps.timer,
   });
 
+  const closeGuard = createCloseGuard({ confirmClose: deps.confirmClose, close: deps.closeWindow });
+
   const router = createIpcRouter(
     {
       'app:info': () => ({ ...deps.appInfo, desktop: true }),
@@ -104,9 +112,13 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
       'csv:save': (request) =>
         saveCsv(request, {
           showSaveDialog: deps.showSaveDialog,
-          writeFile: deps.writeFile,
+          fetch: deps.fetchExport,
+          getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
+          getToken: () => vault.get()?.token,
+          openFile: deps.openFile,
           defaultDir: deps.downloadsDir,
         }),
+      'window:unsaved': ({ unsaved }) => closeGuard.setUnsaved(unsaved),
       'external:open': ({ url }) => openExternalSafely(url, deps.openExternal),
       'language:set': ({ lang }) => language.set(lang),
     },
@@ -121,6 +133,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     vault,
     connection,
     poller,
+    closeGuard,
     language,
     cspOptions: () => ({ apiOrigin: apiCspSource(connection.get()), devServerUrl }),
     start: () => poller.sync(),

@@ -61,7 +61,7 @@ const result: Record<string, unknown> = {
   appInfo: await invoke('app:info'),
   untrusted: await invoke('app:info', undefined, { senderFrame: { url: 'https://evil.example/' } }),
   noFrame: await invoke('app:info', undefined, { senderFrame: null }),
-  hostile: await invoke('csv:save', { defaultName: '../../etc/passwd', content: 'x' }),
+  hostile: await invoke('csv:save', { defaultName: '../../etc/passwd', path: 'health' }),
 };
 
 const connection = (await invoke('connection:get')) as { ok: boolean; value: { apiBaseUrl: string } };
@@ -78,9 +78,11 @@ result.sessionClear = await invoke('session:clear');
 result.sessionAfterClear = await invoke('session:get');
 
 dialog.nextPath = path.join(root, 'out.csv');
-result.csv = await invoke('csv:save', { defaultName: 'sales-management.csv', content: 'a,抹茶\n' });
+// Main fetches the API path itself and streams the answer to the chosen file.
+result.csv = await invoke('csv:save', { defaultName: 'sales-management.csv', path: 'health' });
 result.csvDefaultPath = dialog.lastDefaultPath;
-result.csvBytes = [...(await readFile(dialog.nextPath)).subarray(0, 3)];
+const served = Buffer.from(await (await fetch(`${connection.value.apiBaseUrl}/health`)).arrayBuffer());
+result.csvSameBytes = Buffer.compare(await readFile(dialog.nextPath), served) === 0;
 
 const navigate = (url: string) => {
   let prevented = false;

@@ -123,10 +123,13 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
   return parsed.data;
 }
 
-/** A call whose answer is text, not JSON (CSV exports); errors as {@link request}. */
-export async function requestText(path: string): Promise<string> {
+/**
+ * A file download (CSV exports): the body as bytes, never decoded to text and encoded again,
+ * so a UTF-8 byte order mark survives; errors as {@link request}.
+ */
+export async function requestBytes(path: string): Promise<Blob> {
   try {
-    return await http(path, { method: 'get', prefix: state.apiBaseUrl }).text();
+    return await http(path, { method: 'get', prefix: state.apiBaseUrl }).blob();
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401) state.onUnauthorized();

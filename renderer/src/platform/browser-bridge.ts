@@ -4,6 +4,7 @@
  * no offline cache, the API is always same-origin.
  */
 import { API_PREFIX, STORAGE_KEYS } from '#shared/constants';
+import { requestBytes } from '../api/http';
 import { sessionSchema, type ConnectionInfo, type KuraBridge, type StoredSession } from '#shared/ipc';
 
 function readSession(): StoredSession | null {
@@ -52,8 +53,10 @@ export const browserBridge: KuraBridge = {
   async clearSession() {
     localStorage.removeItem(STORAGE_KEYS.session);
   },
-  async saveCsv({ defaultName, content }) {
-    const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+  // The bytes as served (BOM included): a Blob is saved as is, never decoded to text.
+  async saveCsv({ defaultName, path }) {
+    const blob = await requestBytes(path);
+    const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
     link.download = defaultName;
@@ -64,6 +67,8 @@ export const browserBridge: KuraBridge = {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     return { saved: true };
   },
+  // The page's own beforeunload prompt guards a browser tab.
+  async setUnsavedChanges() {},
   async openExternal(url) {
     if (!isWebUrl(url)) return { opened: false };
     window.open(url, '_blank', 'noopener,noreferrer');

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { attachDesktop, type DesktopHarness } from '../support/desktop';
 import { LoginPage, Shell } from '../support/pages';
+import { ProductFormPage, ProductsListPage } from '../support/products.pages';
 import { useKuraServer } from '../support/server';
 
 // The renderer as the desktop app runs it: window.kura from the real preload bridge, calls
@@ -95,4 +97,45 @@ test('a team server chosen on the sign-in screen is used after the window reload
   await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
   await expect(page).toHaveURL(/\/shipping-management$/);
   await expect(new Shell(page).userDropdown).toContainText(DEMO_ACCOUNTS.admin.fullname);
+});
+
+test('main streams a searched export to the chosen file as served, and knows when a form is unsaved', async ({
+  page,
+}) => {
+  desktop = await attachDesktop(page, web.url);
+  const login = new LoginPage(page);
+  await login.goto(web.url);
+  await page.getByText('Team server', { exact: true }).click();
+  await page.getByLabel('Team server address').fill(team.url);
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await reloaded;
+  await expect(login.submit).toBeVisible();
+  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
+  await expect(page).toHaveURL(/\/shipping-management$/);
+
+  const list = new ProductsListPage(page);
+  await list.goto(web.url);
+  await list.search.fill('curry');
+  const token = desktop.app.vault.get()?.token ?? '';
+  const found = (await (
+    await team.api('products/search?searchString=curry&page=1&limit=100', { token })
+  ).json()) as { totalcount: number };
+  await expect(list.rows).toHaveCount(found.totalcount + 1);
+  await list.exportButton.click();
+  await expect(page.getByText('Products exported').first()).toBeVisible();
+  const [saved] = desktop.savedFiles;
+  if (!saved) throw new Error('nothing saved');
+  const bytes = readFileSync(saved.path);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
+  expect(lines).toHaveLength(found.totalcount + 1);
+
+  // The close guard follows the form: dirty while something is typed, clean once it is gone.
+  await list.addButton.click();
+  const form = new ProductFormPage(page);
+  await form.name.fill('Unsaved in the app');
+  await expect.poll(() => desktop.app.closeGuard.unsaved).toBe(true);
+  await form.name.fill('');
+  await expect.poll(() => desktop.app.closeGuard.unsaved).toBe(false);
 });

@@ -89,6 +89,37 @@ test('a later registration waits for an administrator to grant a role', async ({
   await expect(page.getByTestId('side-menu')).toHaveCount(0);
 });
 
+test('a failed registration reads like a failed sign-in, whatever the cause, in both languages', async ({
+  page,
+}) => {
+  const form = new RegistrationPage(page);
+  const taken = {
+    fullname: 'Rahul Again',
+    email: 'rahul@shop.example',
+    username: 'rahul2',
+    password: 'chai-time-8',
+  };
+  await form.goto(kura.url);
+  await form.fill(taken);
+  await form.terms.check();
+  await form.submit.click();
+  await expect(page.getByRole('alert')).toHaveText('The login detail is incorrect');
+  await expect(page.getByText('Duplicate field')).toHaveCount(0);
+  // What was typed stays.
+  await expect(form.email).toHaveValue('rahul@shop.example');
+
+  await page.evaluate(() => localStorage.setItem('i18nConfig', JSON.stringify({ selectedLang: 'ja' })));
+  await page.goto(`${kura.url}/auth/registration`);
+  // The Japanese screen's fields, in order (a taken user name this time).
+  const fields = page.locator('form input:not([type="checkbox"])');
+  const values = [taken.fullname, taken.email, 'rahul', taken.password, taken.password];
+  for (const [i, value] of values.entries()) await fields.nth(i).fill(value);
+  await form.terms.check();
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByRole('alert')).toHaveText('ログイン情報が正しくありません');
+  await page.evaluate(() => localStorage.removeItem('i18nConfig'));
+});
+
 test('the admin grants the role on the Users screen; the new user then gets in', async ({
   page,
   browser,

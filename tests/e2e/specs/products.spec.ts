@@ -237,17 +237,146 @@ test('a scanned JAN in the search box shows the product details, and leads on to
   await expect(new ProductFormPage(page).sku).toHaveValue(target.skuCode);
 });
 
-test('export downloads products.csv with its header row', async ({ page }) => {
+/** One CSV line's fields (quoted fields may hold commas and doubled quotes). */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (c === ',' && !quoted) {
+      fields.push(field);
+      field = '';
+    } else {
+      field += c;
+    }
+  }
+  fields.push(field);
+  return fields;
+}
+
+test('export saves exactly what the searched list shows, in its order, as the bytes served (BOM kept)', async ({
+  page,
+}) => {
   const list = new ProductsListPage(page);
   await list.goto(kura.url);
+  await list.search.fill('curry');
+  const found = (await (
+    await kura.api('products/search?searchString=curry&page=1&limit=100', { token: await adminToken() })
+  ).json()) as { data: ApiProduct[]; totalcount: number };
+  expect(found.totalcount).toBeGreaterThan(0);
+  expect(found.totalcount).toBeLessThan(200);
+  await expect(list.rows).toHaveCount(found.totalcount + 1);
+
   const downloading = page.waitForEvent('download');
   await list.exportButton.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('products.csv');
-  const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
-  const [header, ...rows] = text.trim().split(/\r?\n/);
-  expect(header).toMatch(/SKU/i);
-  expect(rows.length).toBeGreaterThanOrEqual(200);
+  const bytes = readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header = '', ...rows] = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
+  const skuColumn = csvFields(header).findIndex((name) => /^SKU/i.test(name));
+  expect(skuColumn).toBeGreaterThanOrEqual(0);
+  const exported = rows.map((row) => csvFields(row)[skuColumn]);
+  expect(exported).toHaveLength(found.totalcount);
+  // The screen's own order, row for row.
+  const shown = await list.rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.textContent ?? ''));
+  exported.forEach((sku, i) => expect(shown[i]).toContain(sku));
+});
+
+test('a form with unsaved changes asks before the menu, browser back or closing the tab takes it away', async ({
+  page,
+}) => {
+  const list = new ProductsListPage(page);
+  await list.goto(kura.url);
+  await list.addButton.click();
+  const form = new ProductFormPage(page);
+  await form.name.fill('Unsaved Hojicha');
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  // Browser back: stay, and nothing typed is lost.
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/products\/new$/);
+  await expect(form.name).toHaveValue('Unsaved Hojicha');
+
+  // The side menu: leave.
+  await page.getByTestId('side-menu').getByRole('link').first().click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).not.toHaveURL(/\/products\/new$/);
+
+  // An untouched form lets go at once.
+  await page.goto(`${kura.url}/products/new`);
+  await page.getByTestId('side-menu').getByRole('link').first().click();
+  await expect(page).not.toHaveURL(/\/products\/new$/);
+  await expect(leave).toHaveCount(0);
+
+  // Closing the tab: the browser's own question.
+  await page.goto(`${kura.url}/products/new`);
+  await form.name.fill('Unsaved again');
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
+});
+
+test('the release date keeps an impossible date as typed and says so; numbers never show raw text', async ({
+  page,
+}) => {
+  await page.goto(`${kura.url}/products/new`);
+  const form = new ProductFormPage(page);
+  const date = form.field('Release date');
+  await date.fill('2026-02-30');
+  await form.name.click();
+  await expect(form.messageOf('Release date')).toContainText('Invalid Release Date');
+  await expect(date).toHaveValue('2026-02-30');
+  await form.submitCreate.click();
+  await expect(date).toHaveValue('2026-02-30');
+  await expect(form.messageOf('Release date')).toContainText('Invalid Release Date');
+
+  await date.fill('2026/11/1');
+  await form.name.click();
+  await expect(date).toHaveValue('2026-11-01');
+  await expect(form.messageOf('Release date')).not.toContainText('Invalid Release Date');
+
+  await form.purchasePrice.fill('-1');
+  await form.stock.fill('-3');
+  await form.submitCreate.click();
+  await expect(form.messageOf('Purchase price (JPY)')).toContainText('Must be at least 0');
+  await expect(form.messageOf('Stock quantity')).toContainText('Invalid Stock Quantity');
+  await expect(page.getByText(/Too small|expected number/)).toHaveCount(0);
+});
+
+test('in Japanese: the date, number and leave messages come from the translations', async ({ page }) => {
+  await new Shell(page).chooseLanguage('日本語');
+  const list = new ProductsListPage(page);
+  await list.goto(kura.url);
+  await list.addButton.click();
+  const form = new ProductFormPage(page);
+  const date = form.field('発売日');
+  await date.fill('2026-13-01');
+  await form.field('商品名').click();
+  await expect(form.messageOf('発売日')).toContainText('発売日が正しくありません');
+  await expect(date).toHaveValue('2026-13-01');
+  await form.field('仕入価格（円）').fill('-1');
+  await page.getByRole('button', { name: '商品を追加' }).last().click();
+  await expect(form.messageOf('仕入価格（円）')).toContainText('0以上の値を入力してください');
+  await expect(page.getByText(/Too small|Must be at least|Invalid Release Date/)).toHaveCount(0);
+
+  await page.goBack();
+  const leave = page.getByRole('dialog', { name: '保存せずに移動しますか？' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: '移動する' }).click();
+  await expect(page).toHaveURL(/\/products$/);
 });
 
 test('in Japanese: the list, a validation message and an update', async ({ page }) => {

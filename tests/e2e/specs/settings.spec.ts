@@ -299,6 +299,29 @@ test('adds a handling charge with a percentage; the type cell is read-only', asy
   await expect(row).toContainText('4.25%');
 });
 
+test('a fixed charge money cannot hold exactly (1200.5 yen) is refused in the form, never rounded', async ({
+  page,
+}) => {
+  const calls = recordApiCalls(page);
+  const screen = new SettingsListPage(page, HANDLING_EN);
+  await screen.goto(kura.url);
+  await screen.form.getByLabel('Title').fill('Gift wrap');
+  await screen.form.getByLabel('Type').selectOption({ label: 'Amount (yen)' });
+  await screen.form.getByLabel('Value').fill('1200.5');
+  await screen.submit.click();
+  await expect(screen.form.getByText('At most 0 decimal places')).toBeVisible();
+  await expect(screen.form.getByLabel('Value')).toHaveValue('1200.5');
+  expect(calls.writes()).toEqual([]);
+
+  // The same form in Japanese (its name and button are Japanese now).
+  await new Shell(page).chooseLanguage('日本語');
+  const form = page.locator('form').filter({ has: page.locator('select[name="type"]') });
+  await form.locator('button[type="submit"]').click();
+  await expect(form.getByText('小数点以下は0桁までです')).toBeVisible();
+  await expect(form.getByText('At most 0 decimal places')).toHaveCount(0);
+  expect(calls.writes()).toEqual([]);
+});
+
 test('in Japanese: adds a manufacturer and edits its name', async ({ page }) => {
   await new Shell(page).chooseLanguage('日本語');
   const menu = new SettingsMenuPage(page, '設定リスト');

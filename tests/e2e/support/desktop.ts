@@ -5,7 +5,8 @@
  * with only Electron's own objects (safeStorage, dialogs, notifications) replaced by fakes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -43,7 +44,7 @@ export interface DesktopHarness {
   app: DesktopApp;
   store: ReturnType<typeof createMemoryStore>;
   notifications: { title: string; body: string }[];
-  savedFiles: { path: string; data: string }[];
+  savedFiles: { path: string }[];
   openedUrls: string[];
   close(): Promise<void>;
 }
@@ -77,10 +78,13 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
       canceled: false,
       filePath: path.join(dataDir, path.basename(defaultPath)),
     }),
-    writeFile: async (file, data) => {
-      savedFiles.push({ path: file, data });
-      await writeFile(file, data, 'utf8');
+    fetchExport: (url, init) => fetch(url, init),
+    openFile: (file) => {
+      savedFiles.push({ path: file });
+      return createWriteStream(file);
     },
+    confirmClose: async () => true,
+    closeWindow: () => {},
     openExternal: async (url) => void openedUrls.push(url),
     i18nDir: path.join(repo, 'renderer/src/i18n'),
     readFile,

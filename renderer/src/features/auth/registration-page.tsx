@@ -13,22 +13,18 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '#shared/messages';
 import { registrationFormSchema, type RegistrationForm, type RegistrationInput } from '#shared/schemas/auth';
 import { register as registerAccount } from '../../api/auth.api';
 import { ApiError } from '../../api/http';
 import { AppDialog } from '../../app/app-dialog';
 import { AppLink } from '../../app/app-link';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { isDesktop } from '../../platform/platform';
 import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
 import { TermsContent } from './terms-content';
 import { useSignIn } from './use-session';
-
-const SERVER_FIELDS = ['fullname', 'email', 'username', 'password'] as const;
-const isServerField = (field: string): field is (typeof SERVER_FIELDS)[number] =>
-  (SERVER_FIELDS as readonly string[]).includes(field);
 
 /** The desktop app opens no second window, so there the terms open in a dialog. */
 function TermsLink() {
@@ -70,29 +66,27 @@ export default function RegistrationPage() {
     register,
     control,
     handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<RegistrationForm>({
     resolver: zodResolver(registrationFormSchema),
     defaultValues: { fullname: '', email: '', username: '', password: '', confirmPassword: '' },
   });
+  const guard = useLeaveGuard(isDirty);
   const accepted = useWatch({ control, name: 'acceptTerms' }) === true;
 
   const onSubmit = handleSubmit(async ({ fullname, email, username, password }) => {
     setFailure(undefined);
     const input: RegistrationInput = { fullname, email, username, password };
+    // Signed in, the app moves on to the waiting screen: that is leaving on purpose.
+    guard.release();
     try {
       const { accessToken, data } = await registerAccount(input);
       // No role yet (unless first account): RequireAuth shows the waiting screen.
       await signIn(accessToken, data);
     } catch (error) {
-      if (error instanceof ApiError && error.message === MESSAGES.duplicateField && error.errors.length > 0) {
-        for (const { field, message } of error.errors) {
-          if (isServerField(field)) setError(field, { message });
-        }
-        return;
-      }
-      // Registration failures read like login failures; an unreachable server says so.
+      guard.rearm();
+      // Every failed registration reads like a failed sign-in, so the form never tells
+      // whether an email or user name is already taken; an unreachable server says so.
       setFailure(
         error instanceof ApiError && error.status === 0 ? errorText(error) : t('errors:invalidLogin'),
       );
@@ -101,6 +95,7 @@ export default function RegistrationPage() {
 
   return (
     <AuthLayout title={t('registration.title')} subtitle={t('registration.subtitle')} wide>
+      {guard.prompt}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {failure && (
           <MessageBar intent="error" role="alert">

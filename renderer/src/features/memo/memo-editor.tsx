@@ -2,11 +2,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { memoInputSchema, type Memo, type MemoInput } from '#shared/schemas/misc';
 import { AppDialog } from '../../app/app-dialog';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { useNotify } from '../../app/notify';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { createMemo, updateMemo } from './memos.api';
@@ -30,6 +32,7 @@ export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () =
   const errorText = useErrorText();
   const fieldMessage = useFieldMessage();
   const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(false);
   const initial = { title: memo?.title ?? '', body: memo?.body ?? '' };
   const {
     register,
@@ -39,10 +42,12 @@ export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () =
     resolver: zodResolver(memoInputSchema),
     defaultValues: initial,
   });
+  const guard = useLeaveGuard(isDirty && !saved);
   const save = useMutation({
     mutationFn: (input: z.output<typeof memoInputSchema>) =>
       memo ? updateMemo(memo._id, input) : createMemo(input),
     onSuccess: (saved) => {
+      setSaved(true);
       notify.success(t(memo ? 'toasts.updated' : 'toasts.created', { title: saved.title }));
       onClose();
       return invalidate.memos(queryClient);
@@ -51,29 +56,32 @@ export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () =
   });
 
   return (
-    <AppDialog
-      open
-      title={t(memo ? 'editor.editTitle' : 'editor.createTitle')}
-      className={styles.surface}
-      contentClassName={styles.form}
-      onClose={onClose}
-      dirty={isDirty}
-      busy={save.isPending}
-      onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
-      primary={{ label: t('common:actions.save') }}
-    >
-      <Field label={t('fields.title')} required validationMessage={fieldMessage(errors.title)}>
-        <Input {...register('title')} defaultValue={initial.title} />
-      </Field>
-      <Field label={t('fields.body')} validationMessage={fieldMessage(errors.body)}>
-        <Textarea
-          {...register('body')}
-          defaultValue={initial.body}
-          className={styles.body}
-          resize="vertical"
-          rows={8}
-        />
-      </Field>
-    </AppDialog>
+    <>
+      {guard.prompt}
+      <AppDialog
+        open
+        title={t(memo ? 'editor.editTitle' : 'editor.createTitle')}
+        className={styles.surface}
+        contentClassName={styles.form}
+        onClose={onClose}
+        dirty={isDirty}
+        busy={save.isPending}
+        onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
+        primary={{ label: t('common:actions.save') }}
+      >
+        <Field label={t('fields.title')} required validationMessage={fieldMessage(errors.title)}>
+          <Input {...register('title')} defaultValue={initial.title} />
+        </Field>
+        <Field label={t('fields.body')} validationMessage={fieldMessage(errors.body)}>
+          <Textarea
+            {...register('body')}
+            defaultValue={initial.body}
+            className={styles.body}
+            resize="vertical"
+            rows={8}
+          />
+        </Field>
+      </AppDialog>
+    </>
   );
 }

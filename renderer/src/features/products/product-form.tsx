@@ -20,9 +20,7 @@ import {
   Switch,
   tokens,
 } from '@fluentui/react-components';
-import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +35,9 @@ import {
   type Product,
 } from '#shared/schemas/product';
 import { ApiError } from '../../api/http';
+import { DateField } from '../../app/date-field';
 import { useDebouncedValue } from '../../app/use-debounced-value';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { useNotify } from '../../app/notify';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { fetchActiveLookups, searchShelfNumbers, type LookupResource } from './products.api';
@@ -54,8 +54,6 @@ export interface ProductPrefillState {
 
 const FIELDS = Object.keys(productFieldsSchema.shape) as (keyof ProductFormValues)[];
 const isFormField = (field: string): field is keyof ProductFormValues => (FIELDS as string[]).includes(field);
-
-const DATE_FORMAT = 'yyyy-MM-dd';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
@@ -183,7 +181,6 @@ export function ProductForm({
   const fieldMessage = useFieldMessage();
   const notify = useNotify();
   const errorText = useErrorText();
-  const [releaseDateInvalid, setReleaseDateInvalid] = useState(false);
   const schema = mode === 'create' ? productInputSchema : productUpdateSchema;
   const {
     register,
@@ -191,7 +188,8 @@ export function ProductForm({
     handleSubmit,
     setError,
     clearErrors,
-    formState: { errors, isSubmitting },
+    trigger,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: zodResolver(schema) as Resolver<ProductFormValues, unknown, ProductFormOutput>,
     defaultValues,
@@ -199,21 +197,19 @@ export function ProductForm({
   const categories = useLookup('categories', product?.category ? [product.category] : []);
   const manufacturers = useLookup('manufacturers', product?.manufacturer ? [product.manufacturer] : []);
   const suppliers = useLookup('suppliers', product?.suppliers ?? []);
+  const guard = useLeaveGuard(isDirty);
 
   const submit = handleSubmit(async (values) => {
-    // The date picker keeps its last valid date when the typed text is not a date, so the
-    // schema never sees the bad text: the picker's own verdict decides.
-    if (releaseDateInvalid) {
-      setError('releaseDate', { message: MESSAGES.invalidReleaseDate });
-      return;
-    }
     if (product && values.amazonStockQuantity > product.inStockQuantity) {
       setError('amazonStockQuantity', { message: MESSAGES.amazonStockAboveTotal });
       return;
     }
+    // A saved form leaves on purpose: the screen navigates away once the save is done.
+    guard.release();
     try {
       await onSubmit(values);
     } catch (error) {
+      guard.rearm();
       const fields = error instanceof ApiError ? error.errors.filter((e) => isFormField(e.field)) : [];
       if (fields.length === 0) notify.error(errorText(error));
       for (const { field, message } of fields) {
@@ -259,6 +255,7 @@ export function ProductForm({
 
   return (
     <Card className={styles.card}>
+      {guard.prompt}
       <form onSubmit={(e) => void submit(e)} noValidate className={styles.section} aria-label={title}>
         {headerActions && <div className={styles.header}>{headerActions}</div>}
 
@@ -401,29 +398,19 @@ export function ProductForm({
               control={control}
               name="releaseDate"
               render={({ field }) => (
-                <Field label={t('fields.releaseDate')} validationMessage={fieldMessage(errors.releaseDate)}>
-                  <DatePicker
-                    allowTextInput
-                    placeholder={t('hints.date')}
-                    value={field.value ? DateTime.fromISO(field.value).toJSDate() : null}
-                    formatDate={(d) => (d ? DateTime.fromJSDate(d).toFormat(DATE_FORMAT) : '')}
-                    parseDateFromString={(text) => {
-                      const d = DateTime.fromFormat(text.trim(), DATE_FORMAT);
-                      return d.isValid ? d.toJSDate() : null;
-                    }}
-                    onSelectDate={(d) =>
-                      field.onChange(d ? DateTime.fromJSDate(d).toFormat(DATE_FORMAT) : null)
-                    }
-                    onValidationResult={({ error }) => {
-                      setReleaseDateInvalid(error === 'invalid-input');
-                      if (error === 'invalid-input') {
-                        setError('releaseDate', { message: MESSAGES.invalidReleaseDate });
-                      } else {
-                        clearErrors('releaseDate');
-                      }
-                    }}
-                  />
-                </Field>
+                <DateField
+                  label={t('fields.releaseDate')}
+                  placeholder={t('hints.date')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={() => {
+                    field.onBlur();
+                    // Said when leaving the field, not only on save.
+                    if (field.value) void trigger('releaseDate');
+                    else clearErrors('releaseDate');
+                  }}
+                  validationMessage={fieldMessage(errors.releaseDate)}
+                />
               )}
             />
             <Controller

@@ -36,7 +36,7 @@ import { platform } from '../../platform/platform';
 import { scannedJan } from './jan-scan';
 import { useProductName } from './product-name';
 import { ProductDetailsDialog } from './product-details-dialog';
-import { exportProductsCsv, fetchProducts, searchProducts } from './products.api';
+import { productsCsvPath, fetchProducts, searchProducts } from './products.api';
 import { RemarksDialog } from './remarks-dialog';
 
 const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
@@ -167,19 +167,15 @@ export default function ProductsPage() {
   const onExport = async () => {
     setExporting(true);
     try {
-      // Every product the filters select, whatever the page and the search text.
-      const content = await exportProductsCsv({ ...list.params, page: 1, extras: undefined });
-      // The server always sends the header row; nothing under it means nothing to export.
-      if (
-        content
-          .replace(/^\uFEFF/, '')
-          .trim()
-          .split(/\r?\n/).length <= 1
-      ) {
+      // Nothing listed means nothing to export (the file would hold only the header row).
+      if (list.total === 0) {
         notify.warning(t('errors:listEmpty'));
         return;
       }
-      const result = await platform.saveCsv({ defaultName: 'products.csv', content });
+      const result = await platform.saveCsv({
+        defaultName: 'products.csv',
+        path: productsCsvPath(list.params),
+      });
       if (result.saved) notify.success(t('export.saved'));
     } catch (error) {
       notify.error(errorText(error));

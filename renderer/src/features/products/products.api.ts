@@ -12,7 +12,7 @@ import {
   type ProductUpdate,
 } from '#shared/schemas/product';
 import { z } from 'zod';
-import { request, requestText } from '../../api/http';
+import { request } from '../../api/http';
 
 const productsResponse = listResponse(productSchema);
 const productsSearchResponse = searchResponse(productSchema);
@@ -39,9 +39,12 @@ export const updateProduct = (id: string, update: ProductUpdate) =>
     (r) => r.data,
   );
 
-/** The CSV of every product matching the list's filters (UTF-8 with BOM, as the server sends it). */
-export const exportProductsCsv = (params: ListParams) =>
-  requestText(`products/csv-products?${buildListQuery(params)}`);
+/**
+ * Where the CSV of exactly what the list shows lives: the list's own request (filters, sort,
+ * search text) across all pages, so without page and page size.
+ */
+export const productsCsvPath = ({ page: _page, limit: _limit, ...params }: ListParams) =>
+  `products/csv-products?${buildListQuery(params)}`;
 
 export const fetchStockMovements = (id: string, page: number, limit: number) =>
   request(

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../app/app-link';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { useNotify } from '../../app/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
 import { useErrorText, useFieldMessage } from '../../app/use-error-text';
@@ -115,14 +116,17 @@ function RequestFields({
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<RequestFormValues, unknown, RequestFormOutput>({
     resolver: zodResolver(requestFormSchema),
     defaultValues: emptyRequestForm,
   });
 
+  const guard = useLeaveGuard(isDirty);
+
   return (
     <form className={styles.form} noValidate onSubmit={handleSubmit(onSend)}>
+      {guard.prompt}
       <Field
         className={styles.wide}
         label={t('request.fields.title')}

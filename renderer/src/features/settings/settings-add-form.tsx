@@ -16,6 +16,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_FEE_TYPES } from '#shared/constants';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { useNotify } from '../../app/notify';
 import { invalidate } from '../../api/query-keys';
 import { createSetting } from './settings.api';
@@ -51,13 +52,15 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
     handleSubmit,
     reset,
     control,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<Values, unknown, Body>({
     resolver: zodResolver(form.schema, { error: handlingFormErrors }),
     defaultValues: form.defaults as DefaultValues<Values>,
   });
   // Only the handling-charge form has a type; its unit follows the choice.
   const type = useWatch({ control, name: 'type' as Path<Values> }) as string | undefined;
+
+  const guard = useLeaveGuard(isDirty);
 
   const add = useMutation({
     mutationFn: (body: Body) => createSetting(resource, body),
@@ -125,6 +128,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
 
   return (
     <Card className={styles.card}>
+      {guard.prompt}
       <Subtitle2 as="h2">{t(`${kind}.addTitle`)}</Subtitle2>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t(`${kind}.addTitle`)}>
         {form.fields.map(({ name, kind: fieldKind }) => (

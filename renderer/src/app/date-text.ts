@@ -1,0 +1,35 @@
+/**
+ * What a date field holds: the text as typed, turned into the exchange format (YYYY-MM-DD)
+ * when it is a real date. Anything else is kept as typed, so the form's schema can say what is
+ * wrong with it (each form names its own message) and the user can correct it rather than
+ * find it gone.
+ */
+import { DateTime } from 'luxon';
+
+export const DATE_FORMAT = 'yyyy-MM-dd';
+
+/** Formats the field accepts as typed, besides YYYY-MM-DD itself. */
+const ALSO_ACCEPTED = ['yyyy/MM/dd', 'yyyy/M/d', 'yyyy-M-d', 'yyyyMMdd'];
+
+/** The calendar date the text names, or null when it names none. */
+export function parseDateText(text: string): DateTime | null {
+  const trimmed = text.trim();
+  for (const format of [DATE_FORMAT, ...ALSO_ACCEPTED]) {
+    const date = DateTime.fromFormat(trimmed, format);
+    if (date.isValid) return date;
+  }
+  return null;
+}
+
+/** The form value for typed text: null when empty, YYYY-MM-DD when a date, else the text itself. */
+export function dateFieldValue(text: string): string | null {
+  if (text.trim() === '') return null;
+  return parseDateText(text)?.toFormat(DATE_FORMAT) ?? text;
+}
+
+/** The calendar's date for a form value; null for empty or not-a-date text. */
+export function dateOfValue(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = DateTime.fromFormat(value, DATE_FORMAT);
+  return date.isValid ? date.toJSDate() : null;
+}

@@ -1,0 +1,150 @@
+/**
+ * No raw validation text reaches a form: every message any form schema can give, for any
+ * input a user (or a number box) can produce, is a MESSAGES text with a translation in
+ * both languages, so `useFieldMessage` always finds one.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { messageCodeOf } from '#shared/messages';
+import { registrationFormSchema } from '#shared/schemas/auth';
+import {
+  categoryCreateSchema,
+  handlingFeeCreateSchema,
+  handlingFeeUpdateSchema,
+  manufacturerCreateSchema,
+  shippingMethodCreateSchema,
+  supplierCreateSchema,
+} from '#shared/schemas/catalog';
+import { memoInputSchema } from '#shared/schemas/misc';
+import { productInputSchema, productUpdateSchema } from '#shared/schemas/product';
+import { requestFormSchema } from '../features/requests/request-form';
+import { handlingFormErrors } from '../features/settings/settings.resources';
+import { translateMessage, type Translate } from '../i18n/error-message';
+
+const errorsOf = (lang: 'en' | 'ja') =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, `../i18n/${lang}/errors.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+const catalogs = { en: errorsOf('en'), ja: errorsOf('ja') };
+
+/** i18next's lookup, enough for `errors:<code>` with {{placeholders}}. */
+const translator =
+  (lang: 'en' | 'ja'): Translate =>
+  (key, options = {}) => {
+    const text = catalogs[lang][key.replace(/^errors:/, '')];
+    if (typeof text !== 'string') return String(options.defaultValue ?? key);
+    return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(options[name] ?? ''));
+  };
+
+/** What a form's inputs can hand the schema: typed text, emptied boxes, NaN from a number box. */
+const ODD = ['', ' ', 'abc', '-1', '1.5', '1200.5', '1e20', '１２', '<b>', 'x'.repeat(30_000), '\u0007'];
+const ODD_NUMBERS = [NaN, -1, 1.5, 1e20, -0.01, Infinity, 0.001];
+const ANY = [...ODD, ...ODD_NUMBERS, null, undefined, true, [], {}];
+
+interface FormCase {
+  name: string;
+  schema: z.ZodType;
+  /** A valid value of every field; each field in turn is replaced with every odd input. */
+  valid: Record<string, unknown>;
+  /** The form's own error map, when it passes one to its resolver. */
+  error?: (issue: { path?: PropertyKey[] }) => string | undefined;
+}
+
+const validProduct = {
+  name: 'Matcha',
+  nameJa: null,
+  skuCode: 'SKU-1',
+  janCode: '4901234567894',
+  categoryId: null,
+  manufacturerId: null,
+  supplierIds: [],
+  purchasePrice: 100,
+  inStockQuantity: 5,
+  amazonStockQuantity: 1,
+  shelfNumber: null,
+  releaseDate: '2026-11-01',
+  lowStockLevel: 0,
+  activeStatus: true,
+  availablePlatforms: [],
+};
+
+const FORMS: FormCase[] = [
+  { name: 'new product', schema: productInputSchema, valid: validProduct },
+  { name: 'product edit', schema: productUpdateSchema, valid: validProduct },
+  ...[categoryCreateSchema, manufacturerCreateSchema, supplierCreateSchema, shippingMethodCreateSchema].map(
+    (schema, i) => ({ name: `named setting ${i}`, schema: schema as z.ZodType, valid: { name: 'Tea' } }),
+  ),
+  {
+    name: 'handling charge (amount)',
+    schema: handlingFeeCreateSchema,
+    valid: { title: 'Gift wrap', type: 'amount', value: '300' },
+    error: handlingFormErrors,
+  },
+  {
+    name: 'handling charge (percentage)',
+    schema: handlingFeeCreateSchema,
+    valid: { title: 'Card fee', type: 'percentage', value: '2.5' },
+    error: handlingFormErrors,
+  },
+  {
+    name: 'handling charge cell edit',
+    schema: handlingFeeUpdateSchema,
+    valid: { title: 'Gift wrap', type: 'amount', value: '300' },
+  },
+  {
+    name: 'registration',
+    schema: registrationFormSchema,
+    valid: {
+      fullname: 'Hanako Yamada',
+      email: 'hanako@example.com',
+      username: 'hanako',
+      password: 'secret-123',
+      confirmPassword: 'secret-123',
+      acceptTerms: true,
+    },
+  },
+  { name: 'memo', schema: memoInputSchema, valid: { title: 'Note', body: 'Text' } },
+  {
+    name: 'product request',
+    schema: requestFormSchema,
+    valid: { title: 'Hojicha', link: 'https://example.com', expectedPrice: '1,980', quantity: '2', note: '' },
+  },
+];
+
+describe('form messages', () => {
+  for (const form of FORMS) {
+    it(`${form.name}: every message is translated in English and Japanese`, () => {
+      expect(form.schema.safeParse(form.valid).success, 'the valid sample passes').toBe(true);
+      const messages = new Set<string>();
+      for (const field of Object.keys(form.valid)) {
+        for (const input of ANY) {
+          const result = form.schema.safeParse(
+            { ...form.valid, [field]: input },
+            form.error ? { error: form.error } : undefined,
+          );
+          for (const issue of result.error?.issues ?? []) messages.add(issue.message);
+        }
+      }
+      expect(messages.size).toBeGreaterThan(0);
+      for (const message of messages) {
+        expect(messageCodeOf(message), `"${message}" is a MESSAGES text`).toBeDefined();
+        for (const lang of ['en', 'ja'] as const) {
+          const shown = translateMessage(translator(lang), message);
+          if (lang === 'ja') expect(shown, `"${message}" has Japanese`).not.toBe(message);
+          expect(shown).not.toMatch(/^(Too small|Too big|Invalid input|expected)/i);
+        }
+      }
+    });
+  }
+
+  it('refuses an amount that money cannot hold exactly, with the form’s message', () => {
+    const result = handlingFeeCreateSchema.safeParse({ title: 'Wrap', type: 'amount', value: '1200.5' });
+    expect(result.success).toBe(false);
+    const message = result.error?.issues.find((i) => i.path[0] === 'value')?.message ?? '';
+    expect(translateMessage(translator('en'), message)).toBe('At most 0 decimal places');
+    expect(translateMessage(translator('ja'), message)).toBe('小数点以下は0桁までです');
+  });
+});
