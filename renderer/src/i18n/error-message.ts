@@ -5,7 +5,7 @@
  * Texts without a code (a shared schema's message in a form) are matched back to their key,
  * parameters included; unknown texts are shown as they came.
  */
-import { messageCodeOf, type MessageCode, type MessageParams } from '#shared/messages';
+import { messageCodeOf, type MessageParams } from '#shared/messages';
 
 /** ApiError messages of failures that never reached the server or could not be read. */
 export const NETWORK_ERROR = 'network';
@@ -60,7 +60,7 @@ export function translateError(t: Translate, error: CodedError): string {
   // A known text (a server without codes) translates by the code it stands for. Comparing the
   // translation with the text would not do: in English the two are the same.
   const client = CLIENT_CODES[error.message];
-  const known: MessageCode | undefined = client ? { code: client } : messageCodeOf(error.message);
+  const known: { code: string; params?: MessageParams } | undefined = client ? { code: client } : messageCodeOf(error.message);
   const byText = known && translateCode(t, known.code, known.params);
   if (byText) return byText;
   return translateCode(t, error.code ? 'requestFailed' : 'somethingWentWrong') ?? error.message;
