@@ -60,7 +60,9 @@ export function translateError(t: Translate, error: CodedError): string {
   // A known text (a server without codes) translates by the code it stands for. Comparing the
   // translation with the text would not do: in English the two are the same.
   const client = CLIENT_CODES[error.message];
-  const known: { code: string; params?: MessageParams } | undefined = client ? { code: client } : messageCodeOf(error.message);
+  const known: { code: string; params?: MessageParams } | undefined = client
+    ? { code: client }
+    : messageCodeOf(error.message);
   const byText = known && translateCode(t, known.code, known.params);
   if (byText) return byText;
   return translateCode(t, error.code ? 'requestFailed' : 'somethingWentWrong') ?? error.message;
