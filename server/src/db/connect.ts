@@ -86,6 +86,12 @@ function tapped(make: (log: (event: LogEvent) => void) => Kysely<Database>): Kys
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   if (isPostgresUrl(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) emits
+    // 'error' on the pool; unheard, that kills the process. The pool drops the connection and
+    // opens a new one for the next query, so there is nothing to do but say so.
+    pool.on('error', (err) =>
+      console.warn(`kura: an idle PostgreSQL connection was closed (${err.message})`),
+    );
     const db = tapped((log) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }));
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
