@@ -10,6 +10,8 @@ import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 const compiled = new WeakMap<AnyDb, Map<string, string>>();
+// Shapes kept per database: list pages take any number of ids, so the least recently used go.
+const SHAPES = 100;
 
 /**
  * Runs `build()`'s query with `parameters`, compiling it only the first time `shape` is seen
@@ -25,13 +27,16 @@ export async function executeCompiled<R>(
   let byShape = compiled.get(db);
   if (!byShape) compiled.set(db, (byShape = new Map()));
   let text = byShape.get(shape);
-  if (text === undefined) {
+  if (text !== undefined) {
+    byShape.delete(shape);
+  } else {
     const query = build().compile();
     if (JSON.stringify(query.parameters) !== JSON.stringify(parameters)) {
       throw new Error(`Compiled query ${shape} binds other parameters than it was given`);
     }
     text = query.sql;
-    byShape.set(shape, text);
+    if (byShape.size >= SHAPES) byShape.delete(byShape.keys().next().value as string);
   }
+  byShape.set(shape, text);
   return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
 }
