@@ -98,7 +98,7 @@ export const largeScenarios: Scenario[] = [
 const EXPORT_TARGETS = { minRowsPerSecond: 200_000, maxPeakRssMb: 250 };
 
 const duration = Number(process.env.KURA_BENCH_SECONDS ?? 5);
-const WARM_UP_SECONDS = 1;
+const WARM_UP_SECONDS = 2;
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/v1/auth/login`, {
@@ -144,7 +144,7 @@ async function load(url: string, token: string, list: Scenario[], pid?: number) 
         duration: seconds,
         headers: { authorization: `Token ${token}` },
       });
-    // Unmeasured: the first second of a fresh server (JIT compilation, SQLite's page cache,
+    // Unmeasured: the first seconds of a fresh server (JIT compilation, SQLite's page cache,
     // the first count of a total) cost the first scenario a third of its rate, measuring the
     // order of the scenarios rather than the server.
     await run(WARM_UP_SECONDS);

@@ -178,11 +178,24 @@ export function productsColumns(db: Kysely<Database>): ListColumns {
 }
 
 /**
- * The product columns of the CSV export; {@link withExportLinks} adds the suppliers and
- * listings of each batch. Reading the links per batch (two lookups by the batch's ids) rather
- * than by four subselects per row made the rows about five times faster to produce.
+ * The columns of the CSV export, each row complete in one read: suppliers (by name, joined
+ * with "; ") and each platform's listing come from per-row subselects on their primary keys,
+ * so a batch needs no second round trip; no remark count.
  */
 export function productExportQuery(db: Kysely<Database>) {
+  const supplierNames = isPostgres(db)
+    ? sql<
+        string | null
+      >`(select string_agg(s.name, '; ' order by lower(s.name), s.id) from product_suppliers ps
+        join suppliers s on s.id = ps.supplier_id where ps.product_id = products.id)`
+    : sql<
+        string | null
+      >`(select group_concat(s.name, '; ' order by lower(s.name), s.id) from product_suppliers ps
+        join suppliers s on s.id = ps.supplier_id where ps.product_id = products.id)`;
+  const listing = (code: Platform) =>
+    sql<
+      string | null
+    >`(select pp.asin from product_platforms pp where pp.product_id = products.id and pp.code = ${sql.lit(code)})`;
   return db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
@@ -202,43 +215,16 @@ export function productExportQuery(db: Kysely<Database>) {
       'products.active_status',
       'categories.name as category_name',
       'manufacturers.name as manufacturer_name',
+      supplierNames.as('supplier_names'),
+      listing('SHOPIFY').as('asin_shopify'),
+      listing('AMAZONJP').as('asin_amazonjp'),
+      listing('AMAZONIND').as('asin_amazonind'),
     ]);
 }
 
-type ProductExportBaseRow = Awaited<
+export type ProductExportRow = Awaited<
   ReturnType<ReturnType<typeof productExportQuery>['executeTakeFirstOrThrow']>
 >;
-
-export interface ProductExportRow extends ProductExportBaseRow {
-  /** Supplier names by name, joined with "; "; null without suppliers. */
-  supplier_names: string | null;
-  asin_shopify: string | null;
-  asin_amazonjp: string | null;
-  asin_amazonind: string | null;
-}
-
-/** The batch's rows with their suppliers and each platform's listing. */
-export async function withExportLinks(
-  db: Kysely<Database>,
-  rows: readonly ProductExportBaseRow[],
-): Promise<ProductExportRow[]> {
-  const links = await loadProductLinks(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => {
-    const suppliers = links.suppliers.get(row.id);
-    const platforms = links.platforms.get(row.id);
-    const asin = (code: Platform) => platforms?.find((p) => p.code === code)?.asin ?? null;
-    return {
-      ...row,
-      supplier_names: suppliers ? suppliers.map((s) => s.name).join('; ') : null,
-      asin_shopify: asin('SHOPIFY'),
-      asin_amazonjp: asin('AMAZONJP'),
-      asin_amazonind: asin('AMAZONIND'),
-    };
-  });
-}
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof productRowsQuery>['executeTakeFirstOrThrow']>>;
 
