@@ -4,7 +4,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '#shared/constants';
 import { MESSAGES } from '#shared/messages';
 import type { ServerConfig } from './config';
@@ -15,6 +15,7 @@ import { authRoutes } from './auth/auth.routes';
 import { createLogMailer, createSmtpMailer, type Mailer } from './auth/mailer';
 import { registerAccessControl } from './http/access';
 import { HttpError, registerErrorHandling, sendError } from './http/errors';
+import { checkingSerializerCompiler, fastSerializerCompiler } from './http/responses';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
 import { resourceRoutes } from './routes';
 import { APP_VERSION, systemRoutes } from './system/system.routes';
@@ -80,7 +81,7 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(config.checkResponses ? checkingSerializerCompiler : fastSerializerCompiler);
   registerJsonBodies(app);
 
   const database = createDatabase(config.databaseUrl);

@@ -25,6 +25,11 @@ export interface ServerConfig {
    */
   trustProxy: boolean | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Checks every response against its schema (http/responses.ts): on in the test servers and
+   * `npm run dev:server`, off in production, where it would cost more than the queries.
+   */
+  checkResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +80,7 @@ const envSchema = z.object({
         .map((a) => a.trim())
         .filter(Boolean);
     }),
+  KURA_CHECK_RESPONSES: flag('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginRateLimit: e.KURA_LOGIN_RATE_LIMIT,
     trustProxy: e.KURA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    checkResponses: e.KURA_CHECK_RESPONSES,
   };
 }

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       loginRateLimit: 10,
       trustProxy: false,
       logLevel: 'info',
+      checkResponses: false,
     });
   });
 
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       KURA_LOGIN_RATE_LIMIT: '5',
       KURA_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       LOG_LEVEL: 'warn',
+      KURA_CHECK_RESPONSES: '1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       loginRateLimit: 5,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
+      checkResponses: true,
     });
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ KURA_TRUST_PROXY: 'true' }).trustProxy).toBe(true);

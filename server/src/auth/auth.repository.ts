@@ -3,6 +3,7 @@
  * themselves are in users/users.repository.ts.
  */
 import type { Kysely } from 'kysely';
+import { executeCompiled } from '../db/compiled';
 import type { Database } from '../db/database';
 import { toSessionUser } from '../users/users.repository';
 
@@ -42,21 +43,28 @@ export async function createSession(db: Kysely<Database>, userId: string, tokenH
 /** The active user behind a token hash, sliding the session's expiry; undefined if none. */
 export async function findSessionUser(db: Kysely<Database>, tokenHash: string) {
   const now = new Date();
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.last_used_at',
-      'users.id',
-      'users.fullname',
-      'users.email',
-      'users.username',
-      'users.role',
-    ])
-    .where('sessions.id', '=', tokenHash)
-    .where('sessions.expires_at', '>', now.toISOString())
-    .where('users.active', '=', 1)
-    .executeTakeFirst();
+  const at = now.toISOString();
+  // Every request runs it: compiled once (db/compiled.ts).
+  const [row] = await executeCompiled(
+    db,
+    'auth.sessionUser',
+    () =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.last_used_at',
+          'users.id',
+          'users.fullname',
+          'users.email',
+          'users.username',
+          'users.role',
+        ])
+        .where('sessions.id', '=', tokenHash)
+        .where('sessions.expires_at', '>', at)
+        .where('users.active', '=', 1),
+    [tokenHash, at, 1],
+  );
   if (!row) return undefined;
   if (now.getTime() - Date.parse(row.last_used_at) > SESSION_TOUCH_MS) {
     await db

@@ -28,6 +28,7 @@ import {
   type SortSpec,
 } from '#shared/query';
 import type { ListResponse, SearchResponse } from '#shared/schemas/common';
+import { executeCompiled } from '../db/compiled';
 
 export interface ListColumns {
   /** API field → qualified column (`users.created_at`), for every filter and sort field. */
@@ -139,15 +140,21 @@ type AnyDb = Kysely<any>;
 
 /** Sum of the tables' versions: it grows with every write to any of them. */
 async function tablesVersion(db: AnyDb, tables: readonly string[]): Promise<number> {
-  const row = await db
-    .selectFrom('list_versions')
-    .select(sql<number>`coalesce(sum(version), 0)`.as('v'))
-    .where('name', 'in', tables)
-    .executeTakeFirst();
+  const [row] = await executeCompiled(
+    db,
+    `list.version:${tables.length}`,
+    () =>
+      db
+        .selectFrom('list_versions')
+        .select(sql<number>`coalesce(sum(version), 0)`.as('v'))
+        .where('name', 'in', tables),
+    tables,
+  );
   return Number((row as { v?: number } | undefined)?.v ?? 0);
 }
 
-async function countRows<DB, TB extends keyof DB, O>(
+/** The number of rows `filtered` selects, from the count cache when `columns` has counted tables. */
+export async function countRows<DB, TB extends keyof DB, O>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   columns: ListColumns,
   db: AnyDb | undefined,
@@ -188,7 +195,25 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   query: ListQuery,
   columns: ListColumns,
   map: (row: O) => T,
-  options: { db?: AnyDb; keysBase?: SelectQueryBuilder<KDB, KTB, KO> } = {},
+  options: {
+    db?: AnyDb;
+    keysBase?: SelectQueryBuilder<KDB, KTB, KO>;
+    /**
+     * The same rows as `keysBase`, found by a condition tested row by row (no index lookup):
+     * used for the page's keys when `preferScan(totalCount)` says so. Walking the sort index
+     * and testing each row stops after the page, whereas an index lookup must fetch and sort
+     * every match first, so with many matches the walk is the cheaper plan.
+     */
+    /**
+     * Reads the page's rows by key (in any order, each with its key as `list_key`) instead of
+     * `base` filtered by the keys: for a repository that keeps that query compiled.
+     */
+    readRows?: (keys: string[]) => Promise<(O & { list_key: string })[]>;
+    scanKeys?: {
+      base: SelectQueryBuilder<KDB, KTB, KO>;
+      preferScan: (totalCount: number) => boolean | Promise<boolean>;
+    };
+  } = {},
 ): Promise<ListResponse<T>> {
   if (!options.keysBase) {
     const filtered = applyFilters(base, query, columns);
@@ -200,19 +225,24 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
       .execute();
     return { data: rows.map(map), totalCount };
   }
-  const keyed = applyFilters(options.keysBase, query, columns);
+  let keyed = applyFilters(options.keysBase, query, columns);
   const totalCount = await countRows(keyed, columns, options.db);
   if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
   const tie = sql.ref(columns.tieBreaker);
+  const scan = options.scanKeys;
+  if (scan && (await scan.preferScan(totalCount))) keyed = applyFilters(scan.base, query, columns);
   const keys = (await applySort(keyed.clearSelect().select(tie.as('list_key') as never), query.sort, columns)
     .limit(query.limit)
     .offset(query.offset)
     .execute()) as unknown as { list_key: string }[];
   if (keys.length === 0) return { data: [], totalCount };
-  const rows = (await base
-    .select(tie.as('list_key') as never)
-    .where(sql<SqlBool>`${tie} in (${sql.join(keys.map((k) => k.list_key))})`)
-    .execute()) as (O & { list_key: string })[];
+  const keyList = keys.map((k) => k.list_key);
+  const rows = options.readRows
+    ? await options.readRows(keyList)
+    : ((await base
+        .select(tie.as('list_key') as never)
+        .where(sql<SqlBool>`${tie} in (${sql.join(keyList)})`)
+        .execute()) as (O & { list_key: string })[]);
   const byKey = new Map(rows.map((row) => [row.list_key, row]));
   const data: T[] = [];
   for (const { list_key } of keys) {

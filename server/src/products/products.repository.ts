@@ -10,6 +10,7 @@ import type { Filter } from '#shared/query';
 import { PLATFORMS, type Platform } from '#shared/constants';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
 import type { Database } from '../db/database';
+import { executeCompiled } from '../db/compiled';
 import { lockRow } from '../db/locking';
 import type { StockMovementReason } from '../catalog/catalog.table';
 import { compare, containsText, type ListColumns } from '../http/list';
@@ -36,6 +37,16 @@ export function productRowsQuery(db: Kysely<Database>) {
           .whereRef('product_remarks.product_id', '=', 'products.id')
           .as('remarks_count'),
     ]);
+}
+
+/** The product rows of the given ids (any order), each with its id as `list_key`. */
+export function productRowsByIds(db: Kysely<Database>, ids: string[]) {
+  return executeCompiled(
+    db,
+    `products.rows:${ids.length}`,
+    () => productRowsQuery(db).select('products.id as list_key').where('products.id', 'in', ids),
+    ids,
+  );
 }
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -83,6 +94,22 @@ export function productTextMatch(
   return sql<SqlBool>`products.rowid in (select p.rowid from products_search_keys k
     join products p on p.id = k.product_id
     where k.key in (select rowid from products_fts where products_fts match ${match}))`;
+}
+
+/**
+ * The same match as {@link productTextMatch}, tested row by row without the trigram index: for
+ * a walk of a sort index that stops after a page (a common word, where the index lookup would
+ * fetch and sort thousands of matches). On PostgreSQL the planner makes that choice itself
+ * from its statistics, so this is the indexed match there. SQLite's lower() folds ASCII only,
+ * where FTS5 folds all of Unicode: a search in another script's capitals (rare in this
+ * catalog) may find fewer rows on this path.
+ */
+export function productTextScan(db: Kysely<Database>, text: string): Expression<SqlBool> {
+  if (isPostgres(db)) return productTextMatch(db, text);
+  return containsText(
+    Object.values(SEARCH_COLUMNS).map((c) => `products.${c}`),
+    text,
+  );
 }
 
 const lowered = (filter: Filter): Filter => ({
@@ -217,24 +244,34 @@ export async function loadProductLinks(
   const links: ProductLinks = { suppliers: new Map(), platforms: new Map() };
   for (let start = 0; start < productIds.length; start += ID_CHUNK) {
     const ids = productIds.slice(start, start + ID_CHUNK);
-    const suppliers = await db
-      .selectFrom('product_suppliers')
-      .innerJoin('suppliers', 'suppliers.id', 'product_suppliers.supplier_id')
-      .select(['product_suppliers.product_id', 'suppliers.id', 'suppliers.name'])
-      .where('product_suppliers.product_id', 'in', ids)
-      .orderBy(sql`lower(suppliers.name)`)
-      .orderBy('suppliers.id')
-      .execute();
+    const suppliers = await executeCompiled(
+      db,
+      `products.suppliers:${ids.length}`,
+      () =>
+        db
+          .selectFrom('product_suppliers')
+          .innerJoin('suppliers', 'suppliers.id', 'product_suppliers.supplier_id')
+          .select(['product_suppliers.product_id', 'suppliers.id', 'suppliers.name'])
+          .where('product_suppliers.product_id', 'in', ids)
+          .orderBy(sql`lower(suppliers.name)`)
+          .orderBy('suppliers.id'),
+      ids,
+    );
     for (const s of suppliers) {
       const list = links.suppliers.get(s.product_id) ?? [];
       list.push({ _id: s.id, name: s.name });
       links.suppliers.set(s.product_id, list);
     }
-    const platforms = await db
-      .selectFrom('product_platforms')
-      .select(['product_id', 'code', 'asin'])
-      .where('product_id', 'in', ids)
-      .execute();
+    const platforms = await executeCompiled(
+      db,
+      `products.platforms:${ids.length}`,
+      () =>
+        db
+          .selectFrom('product_platforms')
+          .select(['product_id', 'code', 'asin'])
+          .where('product_id', 'in', ids),
+      ids,
+    );
     for (const p of platforms) {
       const list = links.platforms.get(p.product_id) ?? [];
       list.push({ code: p.code, asin: p.asin });

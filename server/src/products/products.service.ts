@@ -11,7 +11,7 @@ import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
 import { badRequest, notFound } from '../http/errors';
-import { iterateList, parseList, runList, type ListColumns } from '../http/list';
+import { countRows, iterateList, parseList, runList, type ListColumns } from '../http/list';
 import {
   findProduct,
   findSupplierIds,
@@ -21,9 +21,11 @@ import {
   lockProduct,
   productExists,
   productExportQuery,
+  productRowsByIds,
   productRowsQuery,
   productsColumns,
   productTextMatch,
+  productTextScan,
   recordStockMovement,
   remarksQuery,
   replaceProductLinks,
@@ -55,6 +57,7 @@ export async function listProducts(db: Kysely<Database>, rawQuery: unknown) {
   const page = await runList(productRowsQuery(db), query, columnsFor(db), (row) => row, {
     db,
     keysBase: db.selectFrom('products'),
+    readRows: (ids) => productRowsByIds(db, ids),
   });
   return { data: await hydrateProducts(db, page.data), totalCount: page.totalCount };
 }
@@ -71,25 +74,55 @@ function searchBase<Q extends SelectQueryBuilder<Database, 'products', unknown>>
   db: Kysely<Database>,
   query: ListQuery,
   base: Q,
+  match: typeof productTextMatch = productTextMatch,
 ): Q | undefined {
-  const text = query.extras.searchString?.trim() ?? '';
+  const text = searchText(query);
   if (text.length < LIMITS.productSearchMinChars) return undefined;
-  return (
-    JAN_SHAPE.test(text) && isValidJan(text)
-      ? base.where('products.jan_code', '=', text)
-      : base.where(productTextMatch(db, text))
-  ) as Q;
+  return (isJan(text) ? base.where('products.jan_code', '=', text) : base.where(match(db, text))) as Q;
 }
+
+const searchText = (query: ListQuery) => query.extras.searchString?.trim() ?? '';
+const isJan = (text: string) => JAN_SHAPE.test(text) && isValidJan(text);
+
+/**
+ * Whether the page of a text search is found faster by walking the sort index and testing each
+ * product than by the trigram index (which fetches and sorts every match): the walk reads
+ * about (offset + limit) × products / matches rows, the index lookup about `matches`, so the
+ * walk wins once matches² exceeds (offset + limit) × products ("matcha": 2,750 of 50,000).
+ * Both totals come from the count cache.
+ */
+async function walkBeatsIndex(db: Kysely<Database>, query: ListQuery, matches: number): Promise<boolean> {
+  if (matches < SEARCH_WALK_MIN_MATCHES) return false;
+  const products = await countRows(db.selectFrom('products'), columnsFor(db), db);
+  return matches * matches >= (query.offset + query.limit) * products;
+}
+
+// Below this a lookup of the matches costs less than any walk.
+const SEARCH_WALK_MIN_MATCHES = 200;
 
 export async function searchProducts(
   db: Kysely<Database>,
   rawQuery: unknown,
 ): Promise<SearchResponse<Product>> {
   const query = parseList(rawQuery, productsSearchSpec);
-  const matching = searchBase(db, query, productRowsQuery(db));
   const counted = searchBase(db, query, db.selectFrom('products'));
-  if (!matching || !counted) return { data: [], totalcount: 0 };
-  const page = await runList(matching, query, columnsFor(db), (row) => row, { db, keysBase: counted });
+  if (!counted) return { data: [], totalcount: 0 };
+  const text = searchText(query);
+  // The page's keys are found with the search; its rows are then read by key alone (testing
+  // the text again would repeat the trigram lookup for every match).
+  const page = await runList(productRowsQuery(db), query, columnsFor(db), (row) => row, {
+    db,
+    keysBase: counted,
+    readRows: (ids) => productRowsByIds(db, ids),
+    ...(isJan(text)
+      ? {}
+      : {
+          scanKeys: {
+            base: db.selectFrom('products').where(productTextScan(db, text)),
+            preferScan: (matches: number) => walkBeatsIndex(db, query, matches),
+          },
+        }),
+  });
   return { data: await hydrateProducts(db, page.data), totalcount: page.totalCount };
 }
 

@@ -112,6 +112,8 @@ export async function startTestServer({
       // Suites sign in far more often than people do; the rate-limit suite sets its own.
       loginRateLimit: 10_000,
       logLevel: 'silent',
+      // Every response a suite receives has passed its schema, strictly.
+      checkResponses: true,
       ...config,
     },
     { mailer },

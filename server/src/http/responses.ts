@@ -1,0 +1,46 @@
+/**
+ * How responses become JSON. Zod validation of every response (a page of 25 products is a few
+ * hundred values) cost more CPU than the list's SQL, so production writes the service's value
+ * as it is. The response schemas still hold, because the test servers and `npm run
+ * dev:server` check every response: it must pass its schema, and encoding it must change
+ * nothing (no key the schema would strip, no value it would transform), so what production
+ * writes is exactly what the checked encoding would have written.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { $ZodType, safeEncode } from 'zod/v4/core';
+
+/** The JSON a value becomes, as plain data (undefined keys dropped, dates as text). */
+const asJson = (value: unknown): unknown => {
+  const text = JSON.stringify(value);
+  return text === undefined ? undefined : JSON.parse(text);
+};
+
+function resolveSchema(schema: unknown): $ZodType {
+  if (schema instanceof $ZodType) return schema;
+  const inner = (schema as { properties?: unknown } | null)?.properties;
+  if (inner instanceof $ZodType) return inner;
+  throw new Error(`A response schema that is not a zod schema: ${JSON.stringify(schema)}`);
+}
+
+export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  resolveSchema(schema);
+  return (data) => JSON.stringify(data);
+};
+
+export const checkingSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+  const zodSchema = resolveSchema(schema);
+  return (data) => {
+    const result = safeEncode(zodSchema, data);
+    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+    if (!isDeepStrictEqual(asJson(result.data), asJson(data))) {
+      throw new ResponseSerializationError(method, url, {
+        cause: new Error(
+          'the response has keys or values its schema would strip or change; production sends it unchecked',
+        ) as never,
+      });
+    }
+    return JSON.stringify(data);
+  };
+};
