@@ -151,24 +151,13 @@ export function productsColumns(db: Kysely<Database>): ListColumns {
 }
 
 /**
- * The columns of the CSV export, each row complete in one read: suppliers (by name, joined
- * with "; ") and each platform's listing come from per-row subselects on their primary keys,
- * so a batch needs no second round trip; no remark count.
+ * The columns of the CSV export, each row complete in one read of `products`: suppliers (by
+ * name, joined with "; ") and each platform's listing are kept on the product row by triggers
+ * (migration 005_export_columns), so the export walks the sort index with no per-row lookups
+ * of links; no remark count.
  */
 export function productExportQuery(db: Kysely<Database>) {
-  const supplierNames = isPostgres(db)
-    ? sql<
-        string | null
-      >`(select string_agg(s.name, '; ' order by lower(s.name), s.id) from product_suppliers ps
-        join suppliers s on s.id = ps.supplier_id where ps.product_id = products.id)`
-    : sql<
-        string | null
-      >`(select group_concat(s.name, '; ' order by lower(s.name), s.id) from product_suppliers ps
-        join suppliers s on s.id = ps.supplier_id where ps.product_id = products.id)`;
-  const listing = (code: Platform) =>
-    sql<
-      string | null
-    >`(select pp.asin from product_platforms pp where pp.product_id = products.id and pp.code = ${sql.lit(code)})`;
+  const stored = (column: string) => sql<string | null>`${sql.ref(`products.${column}`)}`;
   return db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
@@ -188,10 +177,10 @@ export function productExportQuery(db: Kysely<Database>) {
       'products.active_status',
       'categories.name as category_name',
       'manufacturers.name as manufacturer_name',
-      supplierNames.as('supplier_names'),
-      listing('SHOPIFY').as('asin_shopify'),
-      listing('AMAZONJP').as('asin_amazonjp'),
-      listing('AMAZONIND').as('asin_amazonind'),
+      stored('export_suppliers').as('supplier_names'),
+      stored('export_asin_shopify').as('asin_shopify'),
+      stored('export_asin_amazonjp').as('asin_amazonjp'),
+      stored('export_asin_amazonind').as('asin_amazonind'),
     ]);
 }
 
