@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { MESSAGES } from '#shared/messages';
+import { stringify } from 'csv-stringify/sync';
 import { seedLarge } from '../src/demo/large';
+import { CSV_COLUMNS } from '../src/products/products.csv';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -310,6 +312,81 @@ describe.each(testDialects())('list engine (%s)', (dialect) => {
           asin(p, 'AMAZONIND'),
         ]);
       });
+    });
+
+    it('writes the bytes the csv-stringify formatting wrote, for awkward text too', async () => {
+      const tricky = await (async () => {
+        const res = await api.post(
+          '/api/v1/suppliers/',
+          { name: 'Comma, "Quoted" Supplier', activeStatus: true },
+          { token: admin },
+        );
+        return res.body.data._id as string;
+      })();
+      const names = [
+        '=HYPERLINK("x")',
+        '-5 tins, "mixed"',
+        '@home\nline two',
+        '\tTabbed',
+        '+81 抹茶\r\nCRLF',
+      ];
+      for (const [i, name] of names.entries()) {
+        await create({
+          name,
+          nameJa: i % 2 ? `抹茶 ${i}, "と"` : null,
+          supplierIds: [tricky],
+          purchasePrice: i % 2 ? null : 1200 + i,
+          shelfNumber: null,
+          releaseDate: i % 2 ? '2024-01-0' + (i + 1) : null,
+          activeStatus: i % 2 === 0,
+          availablePlatforms: [{ code: 'AMAZONJP', asin: `-B0${i},"x"` }],
+        });
+      }
+      for (const query of ['sort=name', 'sort=-updatedAt&activeStatus=false', 'searchString=tins']) {
+        const path = query.includes('searchString') ? 'products/search' : 'products';
+        const list = await get(`${path}?limit=10000&${query}`);
+        const cellText = (value: string | number | null) =>
+          value === null
+            ? ''
+            : typeof value === 'number'
+              ? String(value)
+              : /^[=+\-@\t\r]/.test(value)
+                ? `'${value}`
+                : value;
+        const records = (list.body.data as Json[]).map((p) =>
+          [
+            p.name,
+            p.nameJa,
+            p.skuCode,
+            p.janCode,
+            (p.category as Json | null)?.name ?? null,
+            (p.manufacturer as Json | null)?.name ?? null,
+            suppliersText(p),
+            p.purchasePrice,
+            p.inStockQuantity,
+            p.amazonStockQuantity,
+            p.shelfNumber,
+            p.releaseDate,
+            p.lowStockLevel,
+            p.activeStatus ? 'Active' : 'Inactive',
+            asin(p, 'SHOPIFY'),
+            asin(p, 'AMAZONJP'),
+            asin(p, 'AMAZONIND'),
+          ].map((v) => cellText(v as string | number | null)),
+        );
+        const expected = stringify(records, {
+          bom: true,
+          header: true,
+          columns: CSV_COLUMNS.map((c) => c.title),
+          record_delimiter: 'windows',
+        });
+        const res = await fetch(`${server.url}/api/v1/products/csv-products?${query}`, {
+          headers: { authorization: `Token ${admin}` },
+        });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(records.length, query).toBeGreaterThan(query.startsWith('search') ? 0 : 3);
+        expect(bytes.toString('utf8'), query).toBe(expected);
+      }
     });
 
     it('follows supplier links, listings and supplier renames', async () => {
