@@ -29,6 +29,7 @@ import {
   type SortSpec,
 } from '#shared/query';
 import type { ListResponse, SearchResponse } from '#shared/schemas/common';
+import { compiledOnce } from '../db/compiled';
 
 export interface ListColumns {
   /** API field → qualified column (`users.created_at`), for every filter and sort field. */
@@ -140,11 +141,13 @@ type AnyDb = Kysely<any>;
 
 /** Sum of the tables' versions: it grows with every write to any of them. */
 async function tablesVersion(db: AnyDb, tables: readonly string[]): Promise<number> {
-  const row = await db
-    .selectFrom('list_versions')
-    .select(sql<number>`coalesce(sum(version), 0)`.as('v'))
-    .where('name', 'in', tables)
-    .executeTakeFirst();
+  const query = compiledOnce(db, `list-versions:${tables.join(',')}`, () =>
+    db
+      .selectFrom('list_versions')
+      .select(sql<number>`coalesce(sum(version), 0)`.as('v'))
+      .where('name', 'in', tables),
+  );
+  const row = (await db.executeQuery(query)).rows[0];
   return Number((row as { v?: number } | undefined)?.v ?? 0);
 }
 
@@ -167,7 +170,9 @@ async function countRows<DB, TB extends keyof DB, O>(
   if (!cache) countCache.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && hit.version === version) return hit.count;
-  const total = await count();
+  // The query just compiled for the key, not compiled again.
+  const counted = (await db.executeQuery(compiled)).rows[0] as { total_count?: number } | undefined;
+  const total = Number(counted?.total_count ?? 0);
   cache.delete(key);
   cache.set(key, { version, count: total });
   // Oldest first in a Map: drop the least recently counted.
