@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,6 +274,30 @@ describe.each(targets)('demo data on $name', (target) => {
       expect((await tables()).sort()).toEqual([...core].sort());
       // And up again, as after a rollback and redeploy.
       expect((await migrator.migrateTo('002_catalog')).error).toBeUndefined();
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it("migration 005's down() removes the export columns and their triggers", async () => {
+    const fresh = await target.open();
+    try {
+      const migrator = new Migrator({ db: fresh.db, provider: { getMigrations: async () => migrations } });
+      const productColumns = async () =>
+        (await fresh.db.introspection.getTables())
+          .find((t) => t.name === 'products')
+          ?.columns.map((c) => c.name) ?? [];
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await productColumns()).toContain('export_suppliers');
+      const down = await migrator.migrateTo('004_list_engine');
+      expect(down.error).toBeUndefined();
+      expect((await productColumns()).filter((c) => c.startsWith('export_'))).toEqual([]);
+      // The triggers went with them: links can still be written.
+      const now = new Date().toISOString();
+      await sql`insert into suppliers (id, name, active_status, created_at, updated_at)
+        values ('s1', 'Supplier', 1, ${now}, ${now})`.execute(fresh.db);
+      await sql`update suppliers set name = 'Renamed' where id = 's1'`.execute(fresh.db);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
     } finally {
       await fresh.destroy();
     }

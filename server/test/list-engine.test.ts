@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { MESSAGES } from '#shared/messages';
+import { stringify } from 'csv-stringify/sync';
 import { seedLarge } from '../src/demo/large';
+import { CSV_COLUMNS } from '../src/products/products.csv';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -250,6 +252,10 @@ describe.each(testDialects())('list engine (%s)', (dialect) => {
 
   describe('CSV export at a few thousand rows', () => {
     beforeAll(async () => {
+      // Suppliers for the generated products to link to, several each.
+      for (const name of ['Seed Supplier B', 'seed supplier a', 'Seed Supplier C']) {
+        await api.post('/api/v1/suppliers/', { name, activeStatus: true }, { token: admin });
+      }
       await seedLarge(server.app.db, { products: 3000, batchSize: 1000 });
     }, 120_000);
 
@@ -298,6 +304,179 @@ describe.each(testDialects())('list engine (%s)', (dialect) => {
           all.slice((page - 1) * 25, page * 25),
         );
       }
+    });
+
+    const suppliersText = (p: Json) => (p.suppliers as Json[]).map((s) => s.name as string).join('; ');
+    const asin = (p: Json, code: string) =>
+      ((p.availablePlatforms as Json[]).find((l) => l.code === code)?.asin as string | undefined) ?? '';
+    const exportedLinks = (row: string[] | undefined) => row && [row[6], row[14], row[15], row[16]];
+
+    it("writes each product's suppliers and listings as its links say", async () => {
+      const [, ...rows] = await csvRows('sort=name');
+      const res = await get('products?limit=10000&sort=name');
+      const products = res.body.data as Json[];
+      expect(rows.length).toBe(products.length);
+      expect(products.some((p) => (p.suppliers as Json[]).length > 1)).toBe(true);
+      expect(products.some((p) => (p.availablePlatforms as Json[]).length > 0)).toBe(true);
+      rows.forEach((row, i) => {
+        const p = products[i] as Json;
+        expect(exportedLinks(row)).toEqual([
+          suppliersText(p),
+          asin(p, 'SHOPIFY'),
+          asin(p, 'AMAZONJP'),
+          asin(p, 'AMAZONIND'),
+        ]);
+      });
+    });
+
+    it('writes what csv-stringify writes (every field with a line break quoted), for awkward text too', async () => {
+      const tricky = await (async () => {
+        const res = await api.post(
+          '/api/v1/suppliers/',
+          { name: 'Comma, "Quoted" Supplier', activeStatus: true },
+          { token: admin },
+        );
+        return res.body.data._id as string;
+      })();
+      const names = [
+        '=HYPERLINK("x")',
+        '-5 tins, "mixed"',
+        '@home\nline two',
+        '\tTabbed',
+        '+81 抹茶\r\nCRLF',
+      ];
+      for (const [i, name] of names.entries()) {
+        await create({
+          name,
+          nameJa: i % 2 ? `抹茶 ${i}, "と"` : null,
+          supplierIds: [tricky],
+          purchasePrice: i % 2 ? null : 1200 + i,
+          shelfNumber: null,
+          releaseDate: i % 2 ? '2024-01-0' + (i + 1) : null,
+          activeStatus: i % 2 === 0,
+          availablePlatforms: [{ code: 'AMAZONJP', asin: `-B0${i},"x"` }],
+        });
+      }
+      for (const query of ['sort=name', 'sort=-updatedAt&activeStatus=false', 'searchString=tins']) {
+        const path = query.includes('searchString') ? 'products/search' : 'products';
+        const list = await get(`${path}?limit=10000&${query}`);
+        const cellText = (value: string | number | null) =>
+          value === null
+            ? ''
+            : typeof value === 'number'
+              ? String(value)
+              : /^[=+\-@\t\r]/.test(value)
+                ? `'${value}`
+                : value;
+        const records = (list.body.data as Json[]).map((p) =>
+          [
+            p.name,
+            p.nameJa,
+            p.skuCode,
+            p.janCode,
+            (p.category as Json | null)?.name ?? null,
+            (p.manufacturer as Json | null)?.name ?? null,
+            suppliersText(p),
+            p.purchasePrice,
+            p.inStockQuantity,
+            p.amazonStockQuantity,
+            p.shelfNumber,
+            p.releaseDate,
+            p.lowStockLevel,
+            p.activeStatus ? 'Active' : 'Inactive',
+            asin(p, 'SHOPIFY'),
+            asin(p, 'AMAZONJP'),
+            asin(p, 'AMAZONIND'),
+          ].map((v) => cellText(v as string | number | null)),
+        );
+        const expected = stringify(records, {
+          bom: true,
+          header: true,
+          columns: CSV_COLUMNS.map((c) => c.title),
+          record_delimiter: 'windows',
+          // A lone LF or CR in a name is quoted too, or a spreadsheet would break the row there.
+          quoted_match: /[\r\n]/,
+        });
+        const res = await fetch(`${server.url}/api/v1/products/csv-products?${query}`, {
+          headers: { authorization: `Token ${admin}` },
+        });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(records.length, query).toBeGreaterThan(query.startsWith('search') ? 0 : 3);
+        expect(bytes.toString('utf8'), query).toBe(expected);
+      }
+    });
+
+    it('follows supplier links, listings and supplier renames', async () => {
+      const supplier = async (name: string) =>
+        (await api.post('/api/v1/suppliers/', { name, activeStatus: true }, { token: admin })).body.data
+          ._id as string;
+      const zeta = await supplier('Zeta Export Supplier');
+      const alpha = await supplier('alpha Export Supplier');
+      const product = await create({
+        supplierIds: [zeta],
+        availablePlatforms: [{ code: 'AMAZONJP', asin: 'B0EXPORT01' }],
+      });
+      const exported = async () => {
+        const [, ...rows] = await csvRows(
+          `sort=name&skuCode=${encodeURIComponent(product.skuCode as string)}`,
+        );
+        expect(rows.length).toBe(1);
+        return exportedLinks(rows[0]);
+      };
+      expect(await exported()).toEqual(['Zeta Export Supplier', '', 'B0EXPORT01', '']);
+
+      // Through the API: links replaced.
+      const res = await api.put(
+        `/api/v1/products/${product._id}`,
+        {
+          ...product,
+          categoryId,
+          supplierIds: [zeta, alpha],
+          availablePlatforms: [
+            { code: 'SHOPIFY', asin: 'SHOP-1' },
+            { code: 'AMAZONIND', asin: 'B0INDIA01' },
+          ],
+        },
+        { token: admin },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await exported()).toEqual([
+        'alpha Export Supplier; Zeta Export Supplier',
+        'SHOP-1',
+        '',
+        'B0INDIA01',
+      ]);
+
+      // A renamed supplier is renamed in every product's export, and re-sorted.
+      const renamed = await api.put(
+        `/api/v1/suppliers/${zeta}`,
+        { name: 'Able Export Supplier', activeStatus: true },
+        { token: admin },
+      );
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect((await exported())?.[0]).toBe('Able Export Supplier; alpha Export Supplier');
+
+      // Behind the API's back: the triggers, not the service, keep the columns current.
+      const db = server.app.db;
+      await db
+        .updateTable('product_platforms')
+        .set({ asin: 'SHOP-2' })
+        .where('product_id', '=', product._id)
+        .where('code', '=', 'SHOPIFY')
+        .execute();
+      await db
+        .deleteFrom('product_platforms')
+        .where('product_id', '=', product._id)
+        .where('code', '=', 'AMAZONIND')
+        .execute();
+      await db
+        .deleteFrom('product_suppliers')
+        .where('product_id', '=', product._id)
+        .where('supplier_id', '=', alpha)
+        .execute();
+      expect(await exported()).toEqual(['Able Export Supplier', 'SHOP-2', '', '']);
+      await db.deleteFrom('product_suppliers').where('product_id', '=', product._id).execute();
+      expect((await exported())?.[0]).toBe('');
     });
 
     it('answers 404 List is empty when nothing matches', async () => {

@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
+import { registerSqlite } from './sqlite-handle';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -108,6 +109,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   const db = tapped(
     (log) => new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log }),
   );
+  registerSqlite(db, sqlite);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

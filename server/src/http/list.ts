@@ -11,6 +11,7 @@
  */
 import {
   sql,
+  type CompiledQuery,
   type Expression,
   type Kysely,
   type RawBuilder,
@@ -173,7 +174,9 @@ export async function countRows<DB, TB extends keyof DB, O>(
   if (!cache) countCache.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && hit.version === version) return hit.count;
-  const total = await count();
+  // The query just compiled for the key, not compiled again.
+  const counted = (await db.executeQuery(compiled)).rows[0] as { total_count?: number } | undefined;
+  const total = Number(counted?.total_count ?? 0);
   cache.delete(key);
   cache.set(key, { version, count: total });
   // Oldest first in a Map: drop the least recently counted.
@@ -254,36 +257,73 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
 }
 
 /**
- * Every row of the query in list order, `batchSize` at a time, by keyset (each batch starts
- * after the last row of the one before on the sort key and the tie breaker), so memory stays
- * flat and each batch is an index range, however many rows there are.
+ * The keyset batches of a query in list order: each batch starts after the last row of the one
+ * before on the sort key and the tie breaker, so memory stays flat and each batch is an index
+ * range, however many rows there are. `read` runs one batch; `keysOf` takes the row's
+ * (sort key, tie breaker), selected last.
  */
-export async function* iterateList<DB, TB extends keyof DB, O>(
+async function* keysetBatches<DB, TB extends keyof DB, O, R>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery,
   columns: ListColumns,
   batchSize: number,
-): AsyncGenerator<O[]> {
+  read: (batch: SelectQueryBuilder<DB, TB, O>) => Promise<R[]>,
+  keysOf: (row: R) => [unknown, unknown],
+): AsyncGenerator<R[]> {
   const filtered = applyFilters(base, query, columns);
   const key = sortKey(columns, query.sort);
   const tie = sql.ref(columns.tieBreaker);
   const after = query.sort.direction === 'asc' ? sql.raw('>') : sql.raw('<');
   const keyed = filtered.select([key.as('list_sort_key' as never), tie.as('list_tie_key' as never)] as never);
-  let last: { key: unknown; tie: unknown } | undefined;
+  let last: [unknown, unknown] | undefined;
   for (;;) {
-    const page = last
-      ? keyed.where(sql<SqlBool>`(${key}, ${tie}) ${after} (${last.key}, ${last.tie})`)
-      : keyed;
-    const rows = (await applySort(page, query.sort, columns).limit(batchSize).execute()) as (O & {
-      list_sort_key: unknown;
-      list_tie_key: unknown;
-    })[];
+    const page = last ? keyed.where(sql<SqlBool>`(${key}, ${tie}) ${after} (${last[0]}, ${last[1]})`) : keyed;
+    const rows = await read(applySort(page, query.sort, columns).limit(batchSize));
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
-    const tail = rows[rows.length - 1] as { list_sort_key: unknown; list_tie_key: unknown };
-    last = { key: tail.list_sort_key, tie: tail.list_tie_key };
+    last = keysOf(rows[rows.length - 1] as R);
   }
+}
+
+/** Every row of the query in list order, `batchSize` at a time, by keyset. */
+export function iterateList<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: ListQuery,
+  columns: ListColumns,
+  batchSize: number,
+): AsyncGenerator<O[]> {
+  type Keyed = O & { list_sort_key: unknown; list_tie_key: unknown };
+  return keysetBatches(
+    base,
+    query,
+    columns,
+    batchSize,
+    async (batch) => (await batch.execute()) as Keyed[],
+    (row: Keyed) => [row.list_sort_key, row.list_tie_key],
+  );
+}
+
+/**
+ * {@link iterateList} with each row as an array of its selected values (in select order, the
+ * sort key and tie breaker last), read by `readRaw` from the compiled batch: SQLite's rows
+ * then need no object each (db/sqlite-handle.ts).
+ */
+export function iterateListRaw<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: ListQuery,
+  columns: ListColumns,
+  batchSize: number,
+  readRaw: (compiled: CompiledQuery) => Promise<unknown[][]>,
+): AsyncGenerator<unknown[][]> {
+  return keysetBatches(
+    base,
+    query,
+    columns,
+    batchSize,
+    (batch) => readRaw(batch.compile()),
+    (row: unknown[]) => [row[row.length - 2], row[row.length - 1]],
+  );
 }
 
 /** `…/search` endpoints answer `totalcount` in lowercase, as their existing clients read it. */

@@ -178,34 +178,25 @@ export function productsColumns(db: Kysely<Database>): ListColumns {
 }
 
 /**
- * The columns of the CSV export, each row complete in one read: suppliers (by name, joined
- * with "; ") and each platform's listing come from per-row subselects on their primary keys,
- * so a batch needs no second round trip; no remark count.
+ * The cells of the CSV export in its column order (products.csv.ts), each row complete in one
+ * read of `products`: suppliers (by name, joined with "; ") and each platform's listing are
+ * kept on the product row by triggers (migration 005_export_columns), so the export walks the
+ * sort index with no per-row lookups of links; no remark count.
  */
 export function productExportQuery(db: Kysely<Database>) {
-  const supplierNames = isPostgres(db)
-    ? sql<
-        string | null
-      >`(select string_agg(s.name, '; ' order by lower(s.name), s.id) from product_suppliers ps
-        join suppliers s on s.id = ps.supplier_id where ps.product_id = products.id)`
-    : sql<
-        string | null
-      >`(select group_concat(s.name, '; ' order by lower(s.name), s.id) from product_suppliers ps
-        join suppliers s on s.id = ps.supplier_id where ps.product_id = products.id)`;
-  const listing = (code: Platform) =>
-    sql<
-      string | null
-    >`(select pp.asin from product_platforms pp where pp.product_id = products.id and pp.code = ${sql.lit(code)})`;
+  const stored = (column: string) => sql<string | null>`${sql.ref(`products.${column}`)}`;
   return db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
     .leftJoin('manufacturers', 'manufacturers.id', 'products.manufacturer_id')
     .select([
-      'products.id',
       'products.name',
       'products.name_ja',
       'products.sku_code',
       'products.jan_code',
+      'categories.name as category_name',
+      'manufacturers.name as manufacturer_name',
+      stored('export_suppliers').as('supplier_names'),
       'products.purchase_price',
       'products.in_stock_quantity',
       'products.amazon_stock_quantity',
@@ -213,18 +204,14 @@ export function productExportQuery(db: Kysely<Database>) {
       'products.release_date',
       'products.low_stock_level',
       'products.active_status',
-      'categories.name as category_name',
-      'manufacturers.name as manufacturer_name',
-      supplierNames.as('supplier_names'),
-      listing('SHOPIFY').as('asin_shopify'),
-      listing('AMAZONJP').as('asin_amazonjp'),
-      listing('AMAZONIND').as('asin_amazonind'),
+      stored('export_asin_shopify').as('asin_shopify'),
+      stored('export_asin_amazonjp').as('asin_amazonjp'),
+      stored('export_asin_amazonind').as('asin_amazonind'),
     ]);
 }
 
-export type ProductExportRow = Awaited<
-  ReturnType<ReturnType<typeof productExportQuery>['executeTakeFirstOrThrow']>
->;
+/** The number of cells {@link productExportQuery} selects, before any keys the reader adds. */
+export const PRODUCT_EXPORT_CELLS = 17;
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof productRowsQuery>['executeTakeFirstOrThrow']>>;
 

@@ -11,7 +11,9 @@ import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
 import { badRequest, notFound } from '../http/errors';
-import { countRows, iterateList, parseList, runList, type ListColumns } from '../http/list';
+import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
+import { allRaw, sqliteOf } from '../db/sqlite-handle';
+import type { ProductExportCells } from './products.csv';
 import {
   findProduct,
   findSupplierIds,
@@ -22,6 +24,7 @@ import {
   productExists,
   productExportQuery,
   productRowsByIds,
+  PRODUCT_EXPORT_CELLS,
   productRowsQuery,
   productsColumns,
   productTextMatch,
@@ -34,7 +37,6 @@ import {
   toStockMovement,
   touchProduct,
   updateProductFields,
-  type ProductExportRow,
   type ProductFields,
 } from './products.repository';
 import {
@@ -132,17 +134,28 @@ const EXPORT_BATCH = 500;
 
 /**
  * Every product the list shows for the same query (its filters, its sort and, when given, the
- * search text), in batches, without paging: the rows of the CSV export.
+ * search text), in batches, without paging: the cells of the CSV export, in its column order.
+ * On SQLite the rows are read as arrays, each batch while holding the connection (so never
+ * inside another request's open transaction); on PostgreSQL as Kysely rows.
  */
 export async function* exportProducts(
   db: Kysely<Database>,
   rawQuery: unknown,
-): AsyncGenerator<ProductExportRow[]> {
+): AsyncGenerator<ProductExportCells[]> {
   const query = parseList(rawQuery, productsSearchSpec);
   const searching = query.extras.searchString !== undefined && query.extras.searchString.trim() !== '';
   const base = searching ? searchBase(db, query, productExportQuery(db)) : productExportQuery(db);
   if (!base) return;
-  yield* iterateList(base, query, columnsFor(db), EXPORT_BATCH);
+  const sqlite = sqliteOf(db);
+  if (sqlite) {
+    yield* iterateListRaw(base, query, columnsFor(db), EXPORT_BATCH, (compiled) =>
+      db.connection().execute(async () => allRaw(sqlite, compiled)),
+    );
+    return;
+  }
+  for await (const rows of iterateList(base, query, columnsFor(db), EXPORT_BATCH)) {
+    yield rows.map((row) => Object.values(row).slice(0, PRODUCT_EXPORT_CELLS));
+  }
 }
 
 export async function getProduct(db: Kysely<Database>, id: string): Promise<Product> {

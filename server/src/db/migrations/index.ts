@@ -7,10 +7,12 @@ import * as core from './001_core';
 import * as catalog from './002_catalog';
 import * as issuesMemos from './003_issues_memos';
 import * as listEngine from './004_list_engine';
+import * as exportColumns from './005_export_columns';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_catalog': catalog,
   '003_issues_memos': issuesMemos,
   '004_list_engine': listEngine,
+  '005_export_columns': exportColumns,
 };
