@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { attachDesktop, type DesktopHarness } from '../support/desktop';
 import { LoginPage, Shell } from '../support/pages';
@@ -14,6 +14,20 @@ const team = useKuraServer({ demo: true, corsFromPageOf: web });
 let desktop: DesktopHarness;
 
 test.afterEach(async () => desktop?.close());
+
+/** Chooses the team server on the sign-in screen; main saves it and reloads the window. */
+async function connectToTeam(page: Page): Promise<LoginPage> {
+  desktop = await attachDesktop(page, web.url);
+  const login = new LoginPage(page);
+  await login.goto(web.url);
+  await page.getByText('Team server', { exact: true }).click();
+  await page.getByLabel('Team server address').fill(team.url);
+  // Wait for main's reload to finish before using the page.
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await reloaded;
+  return login;
+}
 
 test('signs in against the local API and keeps the session encrypted in the vault', async ({ page }) => {
   desktop = await attachDesktop(page, web.url);
@@ -82,15 +96,7 @@ test('a hostile page call is refused by the main process', async ({ page }) => {
 });
 
 test('a team server chosen on the sign-in screen is used after the window reloads', async ({ page }) => {
-  desktop = await attachDesktop(page, web.url);
-  const login = new LoginPage(page);
-  await login.goto(web.url);
-  await page.getByText('Team server', { exact: true }).click();
-  await page.getByLabel('Team server address').fill(team.url);
-  // Main reloads the window once the connection is saved; wait for that reload to finish.
-  const reloaded = page.waitForEvent('load');
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await reloaded;
+  const login = await connectToTeam(page);
   expect(desktop.app.connection.get()).toEqual({ mode: 'team', url: team.url });
 
   await expect(login.submit).toBeVisible();
@@ -102,14 +108,7 @@ test('a team server chosen on the sign-in screen is used after the window reload
 test('main streams a searched export to the chosen file as served, and knows when a form is unsaved', async ({
   page,
 }) => {
-  desktop = await attachDesktop(page, web.url);
-  const login = new LoginPage(page);
-  await login.goto(web.url);
-  await page.getByText('Team server', { exact: true }).click();
-  await page.getByLabel('Team server address').fill(team.url);
-  const reloaded = page.waitForEvent('load');
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await reloaded;
+  const login = await connectToTeam(page);
   await expect(login.submit).toBeVisible();
   await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
   await expect(page).toHaveURL(/\/shipping-management$/);
