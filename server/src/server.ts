@@ -33,5 +33,23 @@ export async function startServer(
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  return { app, url: app.listeningOrigin, port, close: () => app.close() };
+  return { app, url: app.listeningOrigin, port, close: () => closeWithin(app, CLOSE_GRACE_MS) };
+}
+
+/** How long in-flight requests get to finish when the server stops. */
+export const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Closes gracefully, but not forever: Fastify already drops idle keep-alive connections, while a
+ * connection in the middle of a request (a client that sent half its headers, a slow upload) would
+ * hold the close open until Node's header timeout, a minute later. The desktop app quitting and
+ * the tests tearing down must not wait for that.
+ */
+export async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
 }
