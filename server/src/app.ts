@@ -114,7 +114,11 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
   };
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { restrictedBrand: config.restrictedBrand, demo: config.demo });
+      await api.register(systemRoutes, {
+        restrictedBrand: config.restrictedBrand,
+        demo: config.demo,
+        timeZone: config.timeZone,
+      });
       await api.register(authRoutes, { ctx: authContext, loginRateLimit: config.loginRateLimit });
       for (const routes of resourceRoutes) await api.register(routes);
     },

@@ -2,6 +2,7 @@
  * Server configuration from the environment (README "Configuration"). Every value is checked
  * once at start; a bad one stops the server with a one-line message naming the variable.
  */
+import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { DEFAULT_PORT } from '#shared/constants';
 
@@ -30,6 +31,11 @@ export interface ServerConfig {
    * `npm run dev:server`, off in production, where it would cost more than the queries.
    */
   checkResponses: boolean;
+  /**
+   * The business's IANA time zone: an order's date is the calendar date there, and history
+   * shows times there, whatever the time zone of the machine or of the person looking.
+   */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +87,11 @@ const envSchema = z.object({
         .filter(Boolean);
     }),
   KURA_CHECK_RESPONSES: flag('1'),
+  KURA_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Asia/Tokyo')
+    .refine((zone) => IANAZone.isValidZone(zone), 'not an IANA time zone (e.g. Asia/Tokyo)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -108,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.KURA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     checkResponses: e.KURA_CHECK_RESPONSES,
+    timeZone: e.KURA_TIME_ZONE,
   };
 }

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       checkResponses: false,
+      timeZone: 'Asia/Tokyo',
     });
   });
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       KURA_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       LOG_LEVEL: 'warn',
       KURA_CHECK_RESPONSES: '1',
+      KURA_TIME_ZONE: 'Asia/Kolkata',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,7 +50,9 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
       checkResponses: true,
+      timeZone: 'Asia/Kolkata',
     });
+    expect(() => loadConfig({ KURA_TIME_ZONE: 'Mars/Olympus' })).toThrow(/KURA_TIME_ZONE/);
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ KURA_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
 

@@ -6,6 +6,8 @@ export const publicConfigSchema = z.object({
   restrictedBrand: z.boolean(),
   version: z.string(),
   demo: z.boolean(),
+  /** The business's IANA time zone: dates and times on screen are shown there. */
+  timeZone: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

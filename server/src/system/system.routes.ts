@@ -7,12 +7,13 @@ export const APP_VERSION: string = packageJson.version;
 export interface SystemRoutesOptions {
   restrictedBrand: boolean;
   demo: boolean;
+  timeZone: string;
 }
 
 /** Public facts the signed-out screens and load balancers need. */
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
-  { restrictedBrand, demo },
+  { restrictedBrand, demo, timeZone },
 ) => {
   app.get(
     '/health',
@@ -42,9 +43,16 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ restrictedBrand: z.boolean(), version: z.string(), demo: z.boolean() }) },
+        response: {
+          200: z.object({
+            restrictedBrand: z.boolean(),
+            version: z.string(),
+            demo: z.boolean(),
+            timeZone: z.string(),
+          }),
+        },
       },
     },
-    async () => ({ restrictedBrand, version: APP_VERSION, demo }),
+    async () => ({ restrictedBrand, version: APP_VERSION, demo, timeZone }),
   );
 };
