@@ -10,92 +10,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { withJanCheckDigit } from '#shared/domain/jan';
 import { createDatabase } from '../src/db/connect';
 import { seedLarge } from '../src/demo/large';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 import { startServer } from '../src/server';
-
-interface Scenario {
-  name: string;
-  path: string;
-  /** Targets on one core of the 2-core build machine; loopback, 10 connections. */
-  minRps: number;
-  maxP99Ms: number;
-}
-
-export const scenarios: Scenario[] = [
-  { name: 'health', path: '/api/v1/health', minRps: 3000, maxP99Ms: 20 },
-  { name: 'auth/me (token check)', path: '/api/v1/auth/me', minRps: 1500, maxP99Ms: 30 },
-  { name: 'users list', path: '/api/v1/users?page=1&limit=25&sort=-createdAt', minRps: 800, maxP99Ms: 50 },
-  { name: 'audit log page', path: '/api/v1/audit-logs?page=1&limit=25', minRps: 800, maxP99Ms: 50 },
-  {
-    name: 'products page (200 products)',
-    path: '/api/v1/products?page=1&limit=25&sort=-updatedAt',
-    minRps: 300,
-    maxP99Ms: 100,
-  },
-  {
-    name: 'products low-stock filter',
-    path: '/api/v1/products?page=1&limit=25&lowStock=true',
-    minRps: 300,
-    maxP99Ms: 100,
-  },
-  {
-    name: 'product search',
-    path: '/api/v1/products/search?searchString=matcha&page=1&limit=25',
-    minRps: 300,
-    maxP99Ms: 100,
-  },
-  { name: 'categories (count query)', path: '/api/v1/categories/?limit=10000', minRps: 800, maxP99Ms: 50 },
-];
-
-const LARGE_PRODUCTS = Number(process.env.KURA_BENCH_PRODUCTS ?? 50_000);
-
-/** Products at scale: what the lists must hold (list with totalCount, search, export). */
-export const largeScenarios: Scenario[] = [
-  {
-    name: `products list + totalCount (${LARGE_PRODUCTS / 1000}k)`,
-    path: '/api/v1/products?page=1&limit=25&sort=-updatedAt',
-    minRps: 1000,
-    maxP99Ms: 25,
-  },
-  {
-    name: `products page 40, by name (${LARGE_PRODUCTS / 1000}k)`,
-    path: '/api/v1/products?page=40&limit=25&sort=name',
-    minRps: 1000,
-    maxP99Ms: 25,
-  },
-  {
-    name: `products low-stock filter (${LARGE_PRODUCTS / 1000}k)`,
-    path: '/api/v1/products?page=1&limit=25&lowStock=true',
-    minRps: 1000,
-    maxP99Ms: 25,
-  },
-  {
-    name: `product search (${LARGE_PRODUCTS / 1000}k)`,
-    path: '/api/v1/products/search?searchString=matcha&page=1&limit=25',
-    minRps: 500,
-    maxP99Ms: 50,
-  },
-  {
-    // Shorter than a trigram: the bounded scan of the catalog.
-    name: `product search, 2 characters (${LARGE_PRODUCTS / 1000}k)`,
-    path: `/api/v1/products/search?searchString=${encodeURIComponent('抹茶')}&page=1&limit=25`,
-    minRps: 500,
-    maxP99Ms: 50,
-  },
-  {
-    name: `product search, JAN scan (${LARGE_PRODUCTS / 1000}k)`,
-    // A generated JAN (2, the product's number, the check digit), as a scanner types it.
-    path: `/api/v1/products/search?searchString=${withJanCheckDigit(`2${String(1000).padStart(11, '0')}`)}&page=1&limit=25`,
-    minRps: 500,
-    maxP99Ms: 50,
-  },
-];
-
-/** The CSV export at scale: rows per second and the server's peak memory. */
-const EXPORT_TARGETS = { minRowsPerSecond: 200_000, maxPeakRssMb: 250 };
+import { EXPORT_TARGETS, LARGE_PRODUCTS, largeScenarios, scenarios, type Scenario } from './scenarios';
 
 const duration = Number(process.env.KURA_BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 2;

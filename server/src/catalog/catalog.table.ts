@@ -92,6 +92,15 @@ export interface ProductPlatformTable {
   asin: string;
 }
 
+/**
+ * Each product's CSV export line (CRLF included), formatted and kept current by triggers
+ * (migration 006_export_records): the export copies it rather than formatting the row.
+ */
+export interface ProductExportRecordTable {
+  product_id: string;
+  record: string;
+}
+
 export interface ProductRemarkTable {
   id: string;
   product_id: string;
@@ -127,5 +136,6 @@ export interface CatalogTables {
   product_suppliers: ProductSupplierTable;
   product_platforms: ProductPlatformTable;
   product_remarks: ProductRemarkTable;
+  product_export_records: ProductExportRecordTable;
   stock_movements: StockMovementTable;
 }

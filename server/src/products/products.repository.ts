@@ -179,9 +179,9 @@ export function productsColumns(db: Kysely<Database>): ListColumns {
 
 /**
  * The cells of the CSV export in its column order (products.csv.ts), each row complete in one
- * read of `products`: suppliers (by name, joined with "; ") and each platform's listing are
- * kept on the product row by triggers (migration 005_export_columns), so the export walks the
- * sort index with no per-row lookups of links; no remark count.
+ * read of `products` (suppliers and listings are kept on the product row by migration
+ * 005_export_columns). The export itself copies the stored lines ({@link productExportRecordsQuery});
+ * these cells, formatted by `formatProductRecord`, are what those lines are tested against.
  */
 export function productExportQuery(db: Kysely<Database>) {
   const stored = (column: string) => sql<string | null>`${sql.ref(`products.${column}`)}`;
@@ -210,8 +210,24 @@ export function productExportQuery(db: Kysely<Database>) {
     ]);
 }
 
-/** The number of cells {@link productExportQuery} selects, before any keys the reader adds. */
-export const PRODUCT_EXPORT_CELLS = 17;
+/**
+ * Each product's stored CSV line (migration 006_export_records), as the export reads them: one
+ * value a row, in whatever order and with whatever conditions the list adds. On SQLite the line
+ * is read as a blob, its UTF-8 bytes as stored, so it becomes a Buffer without being decoded into
+ * a string and encoded again for the response.
+ */
+/** Text on PostgreSQL, bytes on SQLite. */
+type ExportLine = Buffer | string;
+
+export function productExportRecordsQuery(db: Kysely<Database>) {
+  const record = isPostgres(db)
+    ? sql<ExportLine>`product_export_records.record`
+    : sql<ExportLine>`cast(product_export_records.record as blob)`;
+  return db
+    .selectFrom('products')
+    .innerJoin('product_export_records', 'product_export_records.product_id', 'products.id')
+    .select(record.as('record'));
+}
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof productRowsQuery>['executeTakeFirstOrThrow']>>;
 

@@ -13,7 +13,7 @@ import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalo
 import { badRequest, notFound } from '../http/errors';
 import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
 import { allRaw, sqliteOf } from '../db/sqlite-handle';
-import type { ProductExportCells } from './products.csv';
+import type { ExportRecord } from './products.csv';
 import {
   findProduct,
   findSupplierIds,
@@ -22,9 +22,8 @@ import {
   insertRemark,
   lockProduct,
   productExists,
-  productExportQuery,
+  productExportRecordsQuery,
   productRowsByIds,
-  PRODUCT_EXPORT_CELLS,
   productRowsQuery,
   productsColumns,
   productTextMatch,
@@ -128,33 +127,35 @@ export async function searchProducts(
   return { data: await hydrateProducts(db, page.data), totalcount: page.totalCount };
 }
 
-// Rows per keyset batch of the export. Measured at 50,000 products: 500 keeps the server's
-// peak memory about 140 MB lower than 2,000 (less garbage per batch) at the same rows/s.
-const EXPORT_BATCH = 500;
+// Rows per keyset batch of the export: each batch is one query and one chunk of the response.
+const EXPORT_BATCH = 1000;
 
 /**
  * Every product the list shows for the same query (its filters, its sort and, when given, the
- * search text), in batches, without paging: the cells of the CSV export, in its column order.
- * On SQLite the rows are read as arrays, each batch while holding the connection (so never
- * inside another request's open transaction); on PostgreSQL as Kysely rows.
+ * search text), in batches, without paging: each product's stored CSV line. On SQLite the rows
+ * are read as arrays, each batch while holding the connection (so never inside another
+ * request's open transaction); on PostgreSQL as Kysely rows.
  */
 export async function* exportProducts(
   db: Kysely<Database>,
   rawQuery: unknown,
-): AsyncGenerator<ProductExportCells[]> {
+): AsyncGenerator<ExportRecord[]> {
   const query = parseList(rawQuery, productsSearchSpec);
   const searching = query.extras.searchString !== undefined && query.extras.searchString.trim() !== '';
-  const base = searching ? searchBase(db, query, productExportQuery(db)) : productExportQuery(db);
+  const base = searching
+    ? searchBase(db, query, productExportRecordsQuery(db))
+    : productExportRecordsQuery(db);
   if (!base) return;
   const sqlite = sqliteOf(db);
   if (sqlite) {
-    yield* iterateListRaw(base, query, columnsFor(db), EXPORT_BATCH, (compiled) =>
+    const batches = iterateListRaw(base, query, columnsFor(db), EXPORT_BATCH, (compiled) =>
       db.connection().execute(async () => allRaw(sqlite, compiled)),
     );
+    for await (const rows of batches) yield rows.map((row) => row[0] as Buffer);
     return;
   }
   for await (const rows of iterateList(base, query, columnsFor(db), EXPORT_BATCH)) {
-    yield rows.map((row) => Object.values(row).slice(0, PRODUCT_EXPORT_CELLS));
+    yield rows.map((row) => row.record);
   }
 }
 

@@ -1,0 +1,76 @@
+/**
+ * CPU time per request, in process (no sockets): `node --import tsx server/bench/cpu.ts [db]`.
+ * The bench's req/s depends on what else the machine runs; CPU ms per request (process.cpuUsage
+ * around a loop of app.inject) is disturbed much less, so it is the figure to compare changes
+ * with on a shared machine. With a SQLite path that exists, reuses it (seeded before); else
+ * seeds the demo data and KURA_BENCH_PRODUCTS (50,000) products into it first.
+ */
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDatabase } from '../src/db/connect';
+import { seedLarge } from '../src/demo/large';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
+import { largeScenarios } from './scenarios';
+
+const database = process.argv[2] ?? 'data/kura-bench-cpu.sqlite';
+const fresh = !existsSync(database);
+const app = await buildApp({
+  config: { ...loadConfig(), databaseUrl: database, demo: true, logLevel: 'warn', loginRateLimit: 1000 },
+});
+if (fresh) {
+  const seedDb = createDatabase(database);
+  try {
+    const seeded = await seedLarge(seedDb.db, {
+      products: Number(process.env.KURA_BENCH_PRODUCTS ?? 50_000),
+    });
+    console.log(`Seeded ${seeded.products} products in ${seeded.seconds.toFixed(1)} s`);
+  } finally {
+    await seedDb.destroy();
+  }
+}
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/v1/auth/login',
+  payload: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin },
+});
+const headers = { authorization: `Token ${(login.json() as { token: string }).token}` };
+const REQUESTS = Number(process.env.KURA_BENCH_REQUESTS ?? 2000);
+
+const rows = [];
+for (const s of largeScenarios) {
+  for (let i = 0; i < REQUESTS / 4; i++) await app.inject({ url: s.path, headers });
+  const before = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < REQUESTS; i++) {
+    const res = await app.inject({ url: s.path, headers });
+    if (res.statusCode !== 200) throw new Error(`${s.path} answered ${res.statusCode}`);
+  }
+  const cpu = process.cpuUsage(before);
+  rows.push({
+    scenario: s.name,
+    'CPU ms/req': Number(((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(3)),
+    'wall ms/req': Number(((performance.now() - started) / REQUESTS).toFixed(3)),
+  });
+}
+const before = process.cpuUsage();
+const started = performance.now();
+let exported = 0;
+for (let i = 0; i < 3; i++) {
+  const res = await app.inject({ url: '/api/v1/products/csv-products', headers });
+  exported += res.body.split('\r\n').length - 2;
+}
+const cpu = process.cpuUsage(before);
+rows.push({
+  scenario: `CSV export (${exported / 3} rows ×3), rows per CPU s`,
+  'CPU ms/req': Math.round(exported / ((cpu.user + cpu.system) / 1e6)),
+  'wall ms/req': Math.round(exported / ((performance.now() - started) / 1000)),
+});
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.table(rows);
+await app.close();
