@@ -106,6 +106,10 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   // Another process (a second app instance, a backup tool) may hold the write lock briefly.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Pages kept in memory, at most 32 MB (SQLite's default is 2 MB): the export and a page of
+  // the list then read their index and record pages from the cache, not from the file through
+  // a system call each (at 50,000 products, most of an export's time). Grows only as pages are read.
+  sqlite.pragma('cache_size = -32768');
   const db = tapped(
     (log) => new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log }),
   );

@@ -10,8 +10,8 @@
  * cached per filter set until a write bumps the table's `list_versions` counter.
  */
 import {
+  CompiledQuery,
   sql,
-  type CompiledQuery,
   type Expression,
   type Kysely,
   type RawBuilder,
@@ -160,29 +160,90 @@ export async function countRows<DB, TB extends keyof DB, O>(
   columns: ListColumns,
   db: AnyDb | undefined,
 ): Promise<number> {
-  const countQuery = filtered.clearSelect().select(sql<number>`count(*)`.as('total_count'));
-  const count = async () =>
-    Number(((await countQuery.executeTakeFirst()) as { total_count?: number } | undefined)?.total_count ?? 0);
+  const countQuery = countQueryOf(filtered);
+  if (!db) return totalOf(await countQuery.executeTakeFirst());
+  return countCompiled(countQuery.compile(), columns, db);
+}
+
+const countQueryOf = <DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>) =>
+  filtered.clearSelect().select(sql<number>`count(*)`.as('total_count'));
+
+/** The count cache's key of a compiled count: its SQL and parameters. */
+const countKeyOf = (compiled: CompiledQuery) => `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+
+/**
+ * Runs a compiled count (the count query of a list's filters), through the count cache when
+ * `columns` has counted tables; `key`, when known, is its {@link countKeyOf}.
+ */
+async function countCompiled(
+  compiled: CompiledQuery,
+  columns: ListColumns,
+  db: AnyDb,
+  key?: string,
+): Promise<number> {
   const tables = columns.countedTables;
-  if (!tables || !db) return count();
+  if (!tables) return totalOf((await db.executeQuery(compiled)).rows[0]);
   // The version is read before counting: a write committed in between is then either in the
   // count or in a newer version, never lost.
   const version = await tablesVersion(db, tables);
-  const compiled = countQuery.compile();
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const cacheKey = key ?? countKeyOf(compiled);
   let cache = countCache.get(db);
   if (!cache) countCache.set(db, (cache = new Map()));
-  const hit = cache.get(key);
+  const hit = cache.get(cacheKey);
   if (hit && hit.version === version) return hit.count;
-  // The query just compiled for the key, not compiled again.
-  const counted = (await db.executeQuery(compiled)).rows[0] as { total_count?: number } | undefined;
-  const total = Number(counted?.total_count ?? 0);
-  cache.delete(key);
-  cache.set(key, { version, count: total });
+  const total = totalOf((await db.executeQuery(compiled)).rows[0]);
+  cache.delete(cacheKey);
+  cache.set(cacheKey, { version, count: total });
   // Oldest first in a Map: drop the least recently counted.
   if (cache.size > COUNT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   return total;
 }
+
+const totalOf = (row: unknown) => Number((row as { total_count?: number } | undefined)?.total_count ?? 0);
+
+/** A builder, or how to build it when it is needed (a cached plan may make it unneeded). */
+type Lazy<Q> = Q | (() => Q);
+const built = <Q>(lazy: Lazy<Q>): Q => (typeof lazy === 'function' ? (lazy as () => Q)() : lazy);
+
+/**
+ * The compiled queries of a keyed list for one set of parsed filters, sort and extras: its
+ * count and its page of keys (with `limit` and `offset` as its last two parameters), and the
+ * same page found by the scan when a list has one. Kysely builds and compiles a query object
+ * anew for every request, which cost a list page more CPU than running its SQL.
+ */
+interface KeyPlan {
+  count: CompiledQuery;
+  countKey: string;
+  keys?: PageQuery;
+  scanKeys?: PageQuery;
+}
+
+/** A page query's SQL and its parameters before `limit` and `offset`. */
+interface PageQuery {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+const plans = new WeakMap<AnyDb, Map<string, KeyPlan>>();
+const PLANS = 500;
+const LIMIT_OFFSET = /limit (\?|\$\d+) offset (\?|\$\d+)$/i;
+
+/** Compiles a page of keys, checking that `limit` and `offset` are its last two parameters. */
+function pageQuery(compiled: CompiledQuery, query: ListQuery): PageQuery {
+  const { parameters } = compiled;
+  if (
+    !LIMIT_OFFSET.test(compiled.sql) ||
+    parameters[parameters.length - 2] !== query.limit ||
+    parameters[parameters.length - 1] !== query.offset
+  ) {
+    throw new Error(`A list's page of keys does not end with its limit and offset: ${compiled.sql}`);
+  }
+  return { sql: compiled.sql, parameters: parameters.slice(0, -2) };
+}
+
+const runPage = async (db: AnyDb, page: PageQuery, query: ListQuery) =>
+  (await db.executeQuery(CompiledQuery.raw(page.sql, [...page.parameters, query.limit, query.offset])))
+    .rows as { list_key: string }[];
 
 /**
  * Applies filters, counts, sorts and pages. `base` carries the select list and any
@@ -192,6 +253,8 @@ export async function countRows<DB, TB extends keyof DB, O>(
  * as `base` from the list's own table alone (no display joins, no per-row subselects). With
  * it the total is counted from that table's indexes, and the page is found as keys first
  * (a sort or an offset then moves keys, not whole rows) and its rows read by key after.
+ * With `plan` too, the count and key queries are compiled once per set of parsed filters,
+ * sort and extras and reused (see {@link KeyPlan}).
  */
 export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends keyof KDB, KO>(
   base: SelectQueryBuilder<DB, TB, O>,
@@ -200,20 +263,26 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   map: (row: O) => T,
   options: {
     db?: AnyDb;
-    keysBase?: SelectQueryBuilder<KDB, KTB, KO>;
+    keysBase?: Lazy<SelectQueryBuilder<KDB, KTB, KO>>;
+    /**
+     * Names what `keysBase` and `scanKeys.base` select, so their compiled queries are kept per
+     * parsed query under that name: they must then depend on nothing but the parsed query
+     * (its filters, sort and extras) and the database. Needs `db`.
+     */
+    plan?: string;
+    /**
+     * Reads the page's rows by key (in any order, each with its key as `list_key`) instead of
+     * `base` filtered by the keys: for a repository that keeps that query compiled.
+     */
+    readRows?: (keys: string[]) => Promise<(O & { list_key: string })[]>;
     /**
      * The same rows as `keysBase`, found by a condition tested row by row (no index lookup):
      * used for the page's keys when `preferScan(totalCount)` says so. Walking the sort index
      * and testing each row stops after the page, whereas an index lookup must fetch and sort
      * every match first, so with many matches the walk is the cheaper plan.
      */
-    /**
-     * Reads the page's rows by key (in any order, each with its key as `list_key`) instead of
-     * `base` filtered by the keys: for a repository that keeps that query compiled.
-     */
-    readRows?: (keys: string[]) => Promise<(O & { list_key: string })[]>;
     scanKeys?: {
-      base: SelectQueryBuilder<KDB, KTB, KO>;
+      base: Lazy<SelectQueryBuilder<KDB, KTB, KO>>;
       preferScan: (totalCount: number) => boolean | Promise<boolean>;
     };
   } = {},
@@ -228,16 +297,56 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
       .execute();
     return { data: rows.map(map), totalCount };
   }
-  let keyed = applyFilters(options.keysBase, query, columns);
-  const totalCount = await countRows(keyed, columns, options.db);
-  if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
+  const { db, keysBase, scanKeys: scan } = options;
   const tie = sql.ref(columns.tieBreaker);
-  const scan = options.scanKeys;
-  if (scan && (await scan.preferScan(totalCount))) keyed = applyFilters(scan.base, query, columns);
-  const keys = (await applySort(keyed.clearSelect().select(tie.as('list_key') as never), query.sort, columns)
-    .limit(query.limit)
-    .offset(query.offset)
-    .execute()) as unknown as { list_key: string }[];
+  const keysOf = (from: Lazy<SelectQueryBuilder<KDB, KTB, KO>>) =>
+    pageQuery(
+      applySort(
+        applyFilters(built(from), query, columns)
+          .clearSelect()
+          .select(tie.as('list_key') as never),
+        query.sort,
+        columns,
+      )
+        .limit(query.limit)
+        .offset(query.offset)
+        .compile(),
+      query,
+    );
+
+  let keys: { list_key: string }[];
+  let totalCount: number;
+  if (options.plan && db) {
+    let byKey = plans.get(db);
+    if (!byKey) plans.set(db, (byKey = new Map()));
+    const planKey = `${options.plan}\u0000${JSON.stringify([query.filters, query.sort, query.extras])}`;
+    let plan = byKey.get(planKey);
+    if (plan) {
+      byKey.delete(planKey);
+    } else {
+      const count = countQueryOf(applyFilters(built(keysBase), query, columns)).compile();
+      plan = { count, countKey: countKeyOf(count) };
+      if (byKey.size >= PLANS) byKey.delete(byKey.keys().next().value as string);
+    }
+    byKey.set(planKey, plan);
+    totalCount = await countCompiled(plan.count, columns, db, plan.countKey);
+    if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
+    if (scan && (await scan.preferScan(totalCount))) {
+      keys = await runPage(db, (plan.scanKeys ??= keysOf(scan.base)), query);
+    } else {
+      keys = await runPage(db, (plan.keys ??= keysOf(keysBase)), query);
+    }
+  } else {
+    const keyed = applyFilters(built(keysBase), query, columns);
+    totalCount = await countRows(keyed, columns, db);
+    if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
+    const from =
+      scan && (await scan.preferScan(totalCount)) ? applyFilters(built(scan.base), query, columns) : keyed;
+    keys = (await applySort(from.clearSelect().select(tie.as('list_key') as never), query.sort, columns)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute()) as unknown as { list_key: string }[];
+  }
   if (keys.length === 0) return { data: [], totalCount };
   const keyList = keys.map((k) => k.list_key);
   const rows = options.readRows

@@ -45,19 +45,39 @@ import {
   remarksListSpec,
 } from '#shared/list-specs';
 
-// Built once per database handle: the search SQL depends on the dialect.
-const columnsByDb = new WeakMap<Kysely<Database>, ListColumns>();
-function columnsFor(db: Kysely<Database>): ListColumns {
-  let columns = columnsByDb.get(db);
-  if (!columns) columnsByDb.set(db, (columns = productsColumns(db)));
-  return columns;
+/**
+ * The list's columns and base queries, built once per database handle (Kysely's builders are
+ * immutable, so one instance serves every request; the search SQL depends on the dialect).
+ */
+const buildersByDb = new WeakMap<
+  Kysely<Database>,
+  {
+    columns: ListColumns;
+    rows: ReturnType<typeof productRowsQuery>;
+    products: SelectQueryBuilder<Database, 'products', object>;
+  }
+>();
+function buildersFor(db: Kysely<Database>) {
+  let builders = buildersByDb.get(db);
+  if (!builders) {
+    builders = {
+      columns: productsColumns(db),
+      rows: productRowsQuery(db),
+      products: db.selectFrom('products'),
+    };
+    buildersByDb.set(db, builders);
+  }
+  return builders;
 }
+const columnsFor = (db: Kysely<Database>) => buildersFor(db).columns;
 
 export async function listProducts(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, productsListSpec);
-  const page = await runList(productRowsQuery(db), query, columnsFor(db), (row) => row, {
+  const { rows, products, columns } = buildersFor(db);
+  const page = await runList(rows, query, columns, (row) => row, {
     db,
-    keysBase: db.selectFrom('products'),
+    plan: 'products.list',
+    keysBase: products,
     readRows: (ids) => productRowsByIds(db, ids),
   });
   return { data: await hydrateProducts(db, page.data), totalCount: page.totalCount };
@@ -94,7 +114,7 @@ const isJan = (text: string) => JAN_SHAPE.test(text) && isValidJan(text);
  */
 async function walkBeatsIndex(db: Kysely<Database>, query: ListQuery, matches: number): Promise<boolean> {
   if (matches < SEARCH_WALK_MIN_MATCHES) return false;
-  const products = await countRows(db.selectFrom('products'), columnsFor(db), db);
+  const products = await countRows(buildersFor(db).products, columnsFor(db), db);
   return matches * matches >= (query.offset + query.limit) * products;
 }
 
@@ -106,20 +126,22 @@ export async function searchProducts(
   rawQuery: unknown,
 ): Promise<SearchResponse<Product>> {
   const query = parseList(rawQuery, productsSearchSpec);
-  const counted = searchBase(db, query, db.selectFrom('products'));
-  if (!counted) return { data: [], totalcount: 0 };
   const text = searchText(query);
+  if (text.length < LIMITS.productSearchMinChars) return { data: [], totalcount: 0 };
+  const { rows, products, columns } = buildersFor(db);
   // The page's keys are found with the search; its rows are then read by key alone (testing
-  // the text again would repeat the trigram lookup for every match).
-  const page = await runList(productRowsQuery(db), query, columnsFor(db), (row) => row, {
+  // the text again would repeat the trigram lookup for every match). The bases depend on the
+  // text alone, so the plan keeps their compiled queries per search.
+  const page = await runList(rows, query, columns, (row) => row, {
     db,
-    keysBase: counted,
+    plan: 'products.search',
+    keysBase: () => searchBase(db, query, products) as typeof products,
     readRows: (ids) => productRowsByIds(db, ids),
     ...(isJan(text)
       ? {}
       : {
           scanKeys: {
-            base: db.selectFrom('products').where(productTextScan(db, text)),
+            base: () => products.where(productTextScan(db, text)),
             preferScan: (matches: number) => walkBeatsIndex(db, query, matches),
           },
         }),
