@@ -55,7 +55,8 @@ const rangeFilter = (timeZone: string): ListFilter => ({
 
 const useStyles = makeStyles({
   filter: { minWidth: '180px' },
-  date: { width: '160px' },
+  // The picker's own minimum width would run over the next field.
+  date: { width: '170px', '& .fui-DatePicker': { minWidth: 0, width: '100%' } },
   when: { whiteSpace: 'nowrap', width: '150px' },
   who: { whiteSpace: 'nowrap' },
   change: { minWidth: '360px' },
