@@ -67,6 +67,23 @@ export const LIST_PLAN_CASES: PlanCase[] = [
       ['audit log', `audit-logs?${page}`, 'audit_log'],
     ] as const
   ).map(([name, path, table]) => ({ name, path, bigTables: [table], smallTableCount: true })),
+  // The history screen's filters (who, what kind, one record's history, a date range), each
+  // newest first; their totals are counted through the same indexes.
+  ...(
+    [
+      ['audit log: who', `audit-logs?${page}&userId=0b7c8f2e-5d1a-4f3e-9c2b-7a6d5e4f3a21`],
+      ['audit log: kind', `audit-logs?${page}&entity=product`],
+      [
+        'audit log: one record',
+        `audit-logs?${page}&entity=product&entityId=0b7c8f2e-5d1a-4f3e-9c2b-7a6d5e4f3a21`,
+      ],
+      [
+        'audit log: date range',
+        `audit-logs?${page}&at[gte]=2026-01-01T00:00:00Z&at[lt]=2026-02-01T00:00:00Z`,
+      ],
+      ['audit log: kind, oldest first', `audit-logs?${page}&entity=memo&sort=at`],
+    ] as const
+  ).map(([name, path]) => ({ name, path, bigTables: ['audit_log'] })),
 ];
 
 describe.each(testDialects())('list query plans (%s)', (dialect) => {

@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
+import { auditRoutes } from '../features/audit/audit.routes';
 import { memoRoutes } from '../features/memo/memo.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
           ...productsRoutes,
           ...requestsRoutes,
           ...memoRoutes,
+          ...auditRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.

@@ -16,6 +16,11 @@ export interface AuditInput {
   /** Entity name in the API's singular camelCase: 'user', 'category', 'order'. */
   entity: string;
   entityId: string;
+  /**
+   * The record's display name at the time of the change (a product's name, a user's name, a
+   * memo's title): the history shows it instead of the id, even after a rename or a delete.
+   */
+  entityName: string | null;
   action: AuditAction;
   before?: Snapshot;
   after?: Snapshot;
@@ -47,6 +52,7 @@ export async function recordAudit(trx: Kysely<Database>, input: AuditInput): Pro
       user_id: input.userId,
       entity: input.entity,
       entity_id: input.entityId,
+      entity_name: input.entityName,
       action: input.action,
       before: toJson(input.before),
       after: toJson(input.after),
@@ -65,6 +71,7 @@ export function auditQuery(db: Kysely<Database>) {
       'users.fullname',
       'audit_log.entity',
       'audit_log.entity_id',
+      'audit_log.entity_name',
       'audit_log.action',
       'audit_log.before',
       'audit_log.after',
@@ -79,6 +86,7 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   user: row.user_id ? { _id: row.user_id, fullname: row.fullname ?? '' } : null,
   entity: row.entity,
   entityId: row.entity_id,
+  entityName: row.entity_name,
   action: row.action,
   before: row.before ? (JSON.parse(row.before) as Record<string, unknown>) : null,
   after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,

@@ -19,6 +19,7 @@ describe('side menu', () => {
       '/memo',
       '/settings',
       '/users',
+      '/audit-log',
     ]);
   });
 

@@ -20,6 +20,7 @@ export type MenuIcon =
   | 'memo'
   | 'settings'
   | 'users'
+  | 'history'
   | 'orderEntry'
   | 'shipment';
 
@@ -60,6 +61,7 @@ export function menuFor(role: Role, restrictedBrand: boolean): MenuEntry[] {
     { kind: 'heading', label: 'shell:menu.settingsHeading' },
     link('/settings', 'setting:title', 'settings'),
     link('/users', 'users:title', 'users'),
+    link('/audit-log', 'shell:pages.auditLog', 'history'),
     ...(restrictedBrand ? [ORDER_ENTRY, SHIPMENT] : []),
   ];
 }
@@ -96,6 +98,7 @@ export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/settings/shippingMethod': { title: 'setting:shippingMethod.title', parent: '/settings' },
   '/settings/handling-charges': { title: 'setting:handlingCharges.title', parent: '/settings' },
   '/users': { title: 'users:title' },
+  '/audit-log': { title: 'shell:pages.auditLog' },
   '/orderentryform': { title: 'orderentry:title' },
   '/shipment': { title: 'shipment:title' },
   '/memo': { title: 'shell:pages.memo' },

@@ -9,6 +9,7 @@ import {
   ClipboardTextLtrRegular,
   DataTrendingRegular,
   DocumentAddRegular,
+  HistoryRegular,
   LightbulbRegular,
   NoteRegular,
   PeopleRegular,
@@ -37,6 +38,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   memo: <NoteRegular />,
   settings: <SettingsRegular />,
   users: <PeopleRegular />,
+  history: <HistoryRegular />,
   orderEntry: <DocumentAddRegular />,
   shipment: <VehicleShipRegular />,
 };
