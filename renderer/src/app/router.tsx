@@ -7,7 +7,8 @@ import { memoRoutes } from '../features/memo/memo.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
-import { LoadingState } from './page-state';
+import { LoadingState } from './loading-state';
+import { lazyScreen } from './route-prefetch';
 import { RouteProgress } from './route-progress';
 import { SplashGate } from './splash';
 
@@ -19,7 +20,7 @@ const LogoutPage = lazy(() => import('../features/auth/logout-page'));
 const TermsPage = lazy(() => import('../features/auth/terms-page'));
 const ComingSoon = lazy(() => import('../features/shell/coming-soon'));
 const NotFound = lazy(() => import('../features/shell/not-found'));
-const UsersPage = lazy(() => import('../features/users/users-page'));
+const UsersPage = lazyScreen('/users', () => import('../features/users/users-page'));
 const ProfilePage = lazy(() => import('../features/shell/profile-page'));
 
 /** Routes that later issues fill; until then each shows the "coming in this version" panel. */

@@ -21,6 +21,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { newOrderFlagAtom, newOtzFlagAtom } from '../notifications/notifications.atoms';
+import { usePrefetchLink } from '../../app/route-prefetch';
 import { useCurrentUser } from '../auth/current-user';
 import { activeMenuPath, menuFor, type DotFlag, type MenuIcon } from './menu';
 import { useConfig } from './use-config';
@@ -112,6 +113,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const user = useCurrentUser();
   const config = useConfig();
   const { pathname } = useLocation();
+  const prefetchLink = usePrefetchLink();
   const [newOrder, setNewOrder] = useAtom(newOrderFlagAtom);
   const [newOtz, setNewOtz] = useAtom(newOtzFlagAtom);
   const flags: Record<DotFlag, [boolean, (v: boolean) => void]> = {
@@ -153,6 +155,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
               to={entry.path}
               className={mergeClasses(styles.link, isActive && styles.active)}
               aria-current={isActive ? 'page' : undefined}
+              {...prefetchLink(entry.path)}
               onClick={() => {
                 clearFlag?.(false);
                 onNavigate?.();
