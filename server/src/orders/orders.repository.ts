@@ -320,11 +320,11 @@ const characterCount = (text: string) => [...text].length;
 function orderIdMatch(db: Kysely<Database>, text: string) {
   if (isPostgres(db)) {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql`select o.id from orders o where lower(o.order_id) like ${pattern} escape '\\'`;
+    return sql`select orders.id from orders where lower(orders.order_id) like ${pattern} escape '\\'`;
   }
   if (characterCount(text) < 3) {
     // No trigram to look up: order ids starting with the text, an index range.
-    return sql`select o.id from orders o where o.order_id >= ${text} and o.order_id < ${`${text}\uffff`}`;
+    return sql`select orders.id from orders where orders.order_id >= ${text} and orders.order_id < ${`${text}\uffff`}`;
   }
   const phrase = `"${text.replaceAll('"', '""')}"`;
   return sql`select k.order_row_id from orders_search_keys k
@@ -342,7 +342,7 @@ export function orderTextMatch(db: Kysely<Database>, text: string, janOnly: bool
     ? sql`select p.id from products p where p.jan_code = ${text}`
     : sql`select products.id from products where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}`;
   return sql<SqlBool>`orders.id in (${orderIdMatch(db, text)}
-    union select o.id from orders o where o.product_id in (${products}))`;
+    union select orders.id from orders where orders.product_id in (${products}))`;
 }
 
 /** The orders (of one status, when given) whose order date is within the range (either end optional). */
