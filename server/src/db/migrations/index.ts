@@ -10,6 +10,7 @@ import * as listEngine from './004_list_engine';
 import * as exportColumns from './005_export_columns';
 import * as exportRecords from './006_export_records';
 import * as auditHistory from './007_audit_history';
+import * as orders from './008_orders';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005_export_columns': exportColumns,
   '006_export_records': exportRecords,
   '007_audit_history': auditHistory,
+  '008_orders': orders,
 };
