@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
 import { memoRoutes } from '../features/memo/memo.routes';
+import { ordersRoutes } from '../features/orders/orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
@@ -23,12 +24,9 @@ const ProfilePage = lazy(() => import('../features/shell/profile-page'));
 
 /** Routes that later issues fill; until then each shows the "coming in this version" panel. */
 const LATER_ROUTES = [
-  '/orderentryform',
   '/shipment',
-  '/shipping-management',
   '/ot-sales-management',
   '/order-amalgamation',
-  '/AdvanceOrder',
   '/Simulator',
   '/sales-management',
   '/otz',
@@ -74,6 +72,7 @@ export const routes: RouteObject[] = [
           ...productsRoutes,
           ...requestsRoutes,
           ...memoRoutes,
+          ...ordersRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.
