@@ -47,6 +47,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
     gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
   },
   lines: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0 },
   line: {
@@ -59,6 +60,10 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  // Fluent inputs have an intrinsic width; in a grid cell they must shrink to it.
+  input: { width: '100%', minWidth: 0 },
+  field: { minWidth: 0 },
+  section: { marginTop: tokens.spacingVerticalL, marginBottom: tokens.spacingVerticalS },
   total: { fontVariantNumeric: 'tabular-nums', paddingTop: '6px', whiteSpace: 'nowrap' },
   remove: { marginTop: '24px' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -157,7 +162,9 @@ function OrderEntryFields({
           </Field>
         )}
       </div>
-      <Subtitle1 as="h3">{t('lines.heading')}</Subtitle1>
+      <Subtitle1 as="h3" className={styles.section} block>
+        {t('lines.heading')}
+      </Subtitle1>
       {errors.lines?.root && <Body1 role="alert">{fieldMessage(errors.lines.root)}</Body1>}
       {errors.lines?.message && <Body1 role="alert">{fieldMessage(errors.lines)}</Body1>}
       <ol className={styles.lines} aria-label={t('lines.heading')}>
@@ -179,22 +186,35 @@ function OrderEntryFields({
                   </Field>
                 )}
               />
-              <Field label={t('fields.price')} required validationMessage={fieldMessage(lineErrors?.price)}>
-                <Input inputMode="decimal" {...register(`lines.${index}.price`)} />
+              <Field
+                className={styles.field}
+                label={t('fields.price')}
+                required
+                validationMessage={fieldMessage(lineErrors?.price)}
+              >
+                <Input className={styles.input} inputMode="decimal" {...register(`lines.${index}.price`)} />
               </Field>
               <Field
                 label={t('fields.discount')}
                 required
                 validationMessage={fieldMessage(lineErrors?.discount)}
               >
-                <Input inputMode="decimal" {...register(`lines.${index}.discount`)} />
+                <Input
+                  className={styles.input}
+                  inputMode="decimal"
+                  {...register(`lines.${index}.discount`)}
+                />
               </Field>
               <Field
                 label={t('fields.quantity')}
                 required
                 validationMessage={fieldMessage(lineErrors?.quantity)}
               >
-                <Input inputMode="numeric" {...register(`lines.${index}.quantity`)} />
+                <Input
+                  className={styles.input}
+                  inputMode="numeric"
+                  {...register(`lines.${index}.quantity`)}
+                />
               </Field>
               <LineTotal control={control} index={index} />
               <Button
@@ -234,7 +254,7 @@ function LineTotal({ control, index }: { control: Control<OrderEntryValues>; ind
   const [price, quantity] = useWatch({ control, name: [`lines.${index}.price`, `lines.${index}.quantity`] });
   const total = lineTotalOf({ price, quantity });
   return (
-    <Field label={t('fields.total')}>
+    <Field className={styles.field} label={t('fields.total')}>
       <output className={styles.total} data-testid={`line-total-${index + 1}`}>
         {total === null ? '—' : money(total, 'INR')}
       </output>
