@@ -7,6 +7,7 @@ import { CalendarClockRegular, CheckmarkRegular, DismissRegular, SendRegular } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { advanceOrdersListSpec } from '#shared/list-specs';
 import type { AdvanceOrder } from '#shared/schemas/order';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDialog } from '../../app/app-dialog';
@@ -19,7 +20,7 @@ import { useProductName } from '../products/product-name';
 import { dateRangeOf } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime } from './order-parts';
-import { advanceOrdersListSpec, fetchAdvanceOrders, setAdvanceOrderStatus } from './orders.api';
+import { fetchAdvanceOrders, setAdvanceOrderStatus } from './orders.api';
 
 type Change = 'BOOKED' | 'CANCELLED' | 'RECEIVED';
 
@@ -85,19 +86,19 @@ export default function AdvanceOrdersPage() {
     {
       key: 'platform',
       header: t('columns.platform'),
-      cell: (a) => (a.order ? <PlatformLogo platform={a.order.platformCode} /> : '—'),
+      cell: (a) => <PlatformLogo platform={a.order.platformCode} />,
     },
     {
       key: 'product',
       header: t('columns.product'),
       truncate: '220px',
-      cell: (a) => (a.order?.product ? productName(a.order.product) : '—'),
+      cell: (a) => (a.order.product ? productName(a.order.product) : '—'),
     },
     {
       key: 'quantity',
       header: t('columns.quantity'),
       numeric: true,
-      cell: (a) => a.order?.orderQuantity ?? '—',
+      cell: (a) => a.order.orderQuantity,
     },
     { key: 'status', header: t('columns.status'), cell: (a) => <OrderStatusBadge status={a.status} /> },
     {

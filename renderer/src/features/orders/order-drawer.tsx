@@ -23,6 +23,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '#shared/constants';
+import { nextStatuses } from '#shared/domain/order-status';
 import { MESSAGES } from '#shared/messages';
 import type { AuditEntry } from '#shared/schemas/misc';
 import type { Order } from '#shared/schemas/order';
@@ -35,7 +36,7 @@ import { useErrorText } from '../../app/use-error-text';
 import { auditDiff, formatAuditValue } from '../audit/audit-diff';
 import { useProductName } from '../products/product-name';
 import { orderEditForm, orderEditOf, type OrderEditText } from './order-edit';
-import { nextStatuses, OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
+import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
 import { lineFees } from './order-money';
 import { setOrderStatus, updateOrder } from './orders.api';
 

@@ -2,8 +2,7 @@
 import { Badge, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Currency, NotificationPlatform, OrderStatus, Platform } from '#shared/constants';
-import { ORDER_TRANSITIONS } from '#shared/domain/order-status';
+import type { Currency, NotificationPlatform, OrderStatus } from '#shared/constants';
 import { formatMoney } from '#shared/domain/money';
 import { businessToday, formatInstant } from '../../app/date-text';
 import { useConfig } from '../shell/use-config';
@@ -89,10 +88,4 @@ export function useBusinessTime() {
     instant: useCallback((iso: string, format?: string) => formatInstant(iso, zone, format), [zone]),
     today: useCallback(() => businessToday(zone), [zone]),
   };
-}
-
-/** The statuses order management offers next; AMAZONJP orders complete straight from PACKED. */
-export function nextStatuses(from: OrderStatus, platform: Platform): OrderStatus[] {
-  const extra: OrderStatus[] = platform === 'AMAZONJP' && from === 'PACKED' ? ['COMPLETED'] : [];
-  return [...ORDER_TRANSITIONS[from], ...extra];
 }

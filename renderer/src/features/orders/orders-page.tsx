@@ -21,8 +21,15 @@ import { ArrowSyncRegular, ClipboardTextLtrRegular, DismissRegular } from '@flue
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUS_FILTERS, ORDER_STATUSES, PLATFORMS, type OrderStatus } from '#shared/constants';
+import {
+  ORDER_STATUS_FILTERS,
+  ORDER_STATUSES,
+  PLATFORMS,
+  type OrderStatus,
+  type Platform,
+} from '#shared/constants';
 import { MESSAGES } from '#shared/messages';
+import { ordersSearchSpec } from '#shared/list-specs';
 import type { ListParams } from '#shared/query';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
@@ -42,7 +49,7 @@ import { OrderStatusBadge, PlatformLogo, useMoney } from './order-parts';
 import { lineFees } from './order-money';
 import { dateRangeOf } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
-import { fetchOrders, fetchOrderTotals, ordersSearchSpec, searchOrders, setOrdersStatus } from './orders.api';
+import { fetchOrders, fetchOrderTotals, searchOrders, setOrdersStatus } from './orders.api';
 
 type StatusTab = (typeof ORDER_STATUS_FILTERS)[number];
 const ANY = '';
@@ -129,9 +136,10 @@ export default function OrdersPage() {
   });
   const { state } = list;
   const range = dateRangeOf(state.filters.dates);
+  const platformCode = (state.filters.platform || undefined) as Platform | undefined;
   const totals = useQuery({
-    queryKey: queryKeys.orders.totals(range.from ?? '', range.to ?? ''),
-    queryFn: () => fetchOrderTotals(range),
+    queryKey: queryKeys.orders.totals(range.from ?? '', range.to ?? '', platformCode ?? ''),
+    queryFn: () => fetchOrderTotals({ ...range, platformCode }),
   });
 
   // Kept across pages and filters until changed or cleared, so a bulk change can span pages.
