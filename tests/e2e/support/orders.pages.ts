@@ -41,7 +41,7 @@ export class OrdersPage {
       this.table
         .or(this.page.getByText(/No order|注文はまだ|条件に合う注文|No results|該当する結果/))
         .first(),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
   }
 
   async select(product: string) {
@@ -78,7 +78,7 @@ export class OrderEntryPage {
 
   async goto(baseUrl: string) {
     await this.page.goto(`${baseUrl}/orderentryform`);
-    await expect(this.submit).toBeVisible();
+    await expect(this.submit).toBeVisible({ timeout: 30_000 });
   }
 
   async choosePlatform(name: RegExp) {
@@ -113,6 +113,8 @@ export class AdvanceOrdersPage {
   }
   async goto(baseUrl: string, query = '') {
     await this.page.goto(`${baseUrl}/AdvanceOrder${query}`);
-    await expect(this.table).toBeVisible();
+    await expect(
+      this.table.or(this.page.getByText(/No advance orders yet|予約注文はまだありません|No results Found|該当する結果/)).first(),
+    ).toBeVisible({ timeout: 30_000 });
   }
 }

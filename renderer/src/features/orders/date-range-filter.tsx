@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { DateField } from '../../app/date-field';
 import { dateRangeOf, dateRangeText } from './date-range';
 
-const useStyles = makeStyles({ date: { width: '150px' } });
+// Fluent's date input has an intrinsic width of its own; the field sets it.
+const useStyles = makeStyles({ date: { width: '150px', '& .fui-Input': { width: '100%', minWidth: 0 } } });
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const complete = (v: string | null) => v === null || DATE.test(v);
