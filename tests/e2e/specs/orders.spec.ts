@@ -4,7 +4,7 @@
  * words, the product filter surviving a reload, the order's history), advance orders booked and
  * released, the same in Japanese, and axe on every order screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { seriousViolations, toasts } from '../support/blocks';
@@ -13,6 +13,10 @@ import { LoginPage, Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
+
+// Each flow crosses two roles and several screens; a shared two-core machine needs the room.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 let serial = 0;
 const unique = () => `${Date.now() % 1e8}${String(serial++).padStart(2, '0')}`;
@@ -113,7 +117,6 @@ for (const language of ['English', '日本語'] as const) {
   test(`${language}: an order creator enters a two-line manual order; an admin accepts, cancels and is refused`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     const tag = unique();
     const first = await createProduct(`Entry first ${tag}`);
     const second = await createProduct(`Entry second ${tag}`);
@@ -297,7 +300,6 @@ test.describe('as admin', () => {
   test('axe finds nothing serious on the order screens, in English and Japanese, scrolled across and with the drawer open', async ({
     page,
   }) => {
-    test.setTimeout(180_000);
     const tag = unique();
     const product = await createProduct(`Axe product with a name long enough to be cut in its column ${tag}`);
     await createOrder(`AXE-${tag}`, [product]);
