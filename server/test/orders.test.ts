@@ -356,6 +356,19 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
       expect((await search('no such thing anywhere')).total).toBe(0);
     });
 
+    it('searches within the other filters of the list: platform, order dates, product', async () => {
+      const search = async (query: string) => {
+        const res = await get(`orders/search?searchStr=Tokyo%20Banana%20Listing&${query}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return { ids: res.body.data.map((o: Json) => o._id), total: res.body.totalcount };
+      };
+      expect(await search('platformCode=AMAZONJP')).toEqual({ ids: [ids.c], total: 1 });
+      expect(await search('platformCode[ne]=AMAZONJP')).toEqual({ ids: [ids.a], total: 1 });
+      expect(await search('orderDate[lte]=2026-01-06')).toEqual({ ids: [ids.a], total: 1 });
+      expect(await search(`product=${p._id}&orderDate[gte]=2026-01-06`)).toEqual({ ids: [ids.c], total: 1 });
+      expect(await search('shipmentId=none')).toEqual({ ids: [], total: 0 });
+    });
+
     it('counts orders by status for the tabs over a date range', async () => {
       const res = await get('orders/total?start_date=2026-01-05&end_date=2026-01-07');
       expect(res.status).toBe(200);

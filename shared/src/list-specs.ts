@@ -153,11 +153,12 @@ export const ordersListSpec: ListSpec = {
   defaultSort: '-orderDate',
 };
 
-/** GET /orders/search: the text, the status tab and paging. */
+/**
+ * GET /orders/search: the text within the list's own filters (status tab, platform, order
+ * dates, shipment, product), so a search on a narrowed list stays narrowed.
+ */
 export const ordersSearchSpec: ListSpec = {
-  filters: { shipmentStatus: { enum: ORDER_STATUSES } },
-  sorts: ['orderDate'],
-  defaultSort: '-orderDate',
+  ...ordersListSpec,
   defaultLimit: LIMITS.orderSearchSize,
   extras: ['searchStr'],
 };

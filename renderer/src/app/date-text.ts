@@ -36,3 +36,18 @@ export function dateOfValue(value: string | null | undefined): Date | null {
   const date = DateTime.fromFormat(value, DATE_FORMAT);
   return date.isValid ? date.toJSDate() : null;
 }
+
+/**
+ * A moment (an ISO timestamp) as the business reads it: the date and time in its time zone
+ * (GET /config `timeZone`), so every screen and every user's computer shows the same day.
+ */
+export function formatInstant(iso: string, zone: string | undefined, format = 'yyyy-MM-dd HH:mm'): string {
+  const at = DateTime.fromISO(iso, { zone: zone ?? 'local' });
+  return at.isValid ? at.toFormat(format) : iso;
+}
+
+/** Today's date (YYYY-MM-DD) in the business's time zone. */
+export const businessToday = (zone: string | undefined) =>
+  DateTime.now()
+    .setZone(zone ?? 'local')
+    .toFormat(DATE_FORMAT);

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
 import { auditRoutes } from '../features/audit/audit.routes';
 import { memoRoutes } from '../features/memo/memo.routes';
+import { ordersRoutes } from '../features/orders/orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
@@ -25,12 +26,9 @@ const ProfilePage = lazy(() => import('../features/shell/profile-page'));
 
 /** Routes that later issues fill; until then each shows the "coming in this version" panel. */
 const LATER_ROUTES = [
-  '/orderentryform',
   '/shipment',
-  '/shipping-management',
   '/ot-sales-management',
   '/order-amalgamation',
-  '/AdvanceOrder',
   '/Simulator',
   '/sales-management',
   '/otz',
@@ -77,6 +75,7 @@ export const routes: RouteObject[] = [
           ...requestsRoutes,
           ...memoRoutes,
           ...auditRoutes,
+          ...ordersRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.
