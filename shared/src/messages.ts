@@ -121,6 +121,8 @@ export const MESSAGES = {
   badUrl: 'The address is not valid',
   conflict: 'This conflicts with the saved data',
   // Importing platform order reports: the file, then one row of it.
+  reportBodyRequired:
+    'Send the report file as the request body (text/csv, text/tab-separated-values or application/octet-stream)',
   reportEmpty: 'The file is empty',
   reportUnreadable: 'The file could not be read as a report (line {{line}})',
   reportMissingColumns: 'The report has no column {{columns}}',
