@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
 import { memoRoutes } from '../features/memo/memo.routes';
+import { orderImportRoutes } from '../features/order-import/order-import.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
           ...productsRoutes,
           ...requestsRoutes,
           ...memoRoutes,
+          ...orderImportRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.

@@ -1,5 +1,5 @@
 import { I18N_NAMESPACES } from '#shared/constants';
 
 /** The spec's namespaces plus the shell's own. */
-export const NAMESPACES = [...I18N_NAMESPACES, 'shell', 'auth', 'users', 'memo'] as const;
+export const NAMESPACES = [...I18N_NAMESPACES, 'shell', 'auth', 'users', 'memo', 'orderimport'] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,5 +1,6 @@
 import { Badge, makeStyles, mergeClasses, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
 import {
+  ArrowUploadRegular,
   BoxMultipleRegular,
   BoxRegular,
   CalculatorRegular,
@@ -38,6 +39,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   settings: <SettingsRegular />,
   users: <PeopleRegular />,
   orderEntry: <DocumentAddRegular />,
+  import: <ArrowUploadRegular />,
   shipment: <VehicleShipRegular />,
 };
 
