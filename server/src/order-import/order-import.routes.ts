@@ -56,13 +56,18 @@ export const orderImportRoutes: FastifyPluginAsyncZod<OrdersContext> = async (ap
       const stream = new PassThrough();
       const send = (event: OrderImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
       reply.type(IMPORT_PROGRESS_TYPE).header('cache-control', 'no-store');
-      void importOrderReport(
-        app.db,
-        actor,
-        body,
-        { ...options, onProgress: (done, total) => send({ progress: { done, total } }) },
-        context,
-      )
+      // Started on the next turn, once the answer's headers are on their way: reading a big
+      // report takes a few seconds of CPU, and the screen should know it has been received.
+      void new Promise((resolve) => setImmediate(resolve))
+        .then(() =>
+          importOrderReport(
+            app.db,
+            actor,
+            body,
+            { ...options, onProgress: (done, total) => send({ progress: { done, total } }) },
+            context,
+          ),
+        )
         .then((result) => send({ result }))
         .catch((error: unknown) => {
           if (error instanceof HttpError) {

@@ -243,6 +243,10 @@ export async function importOrderReport(
       else result.errors.push(rowError(p.row, p.code, p.params));
     }
     options.onProgress?.(Math.min(start + IMPORT_BATCH, total), total);
+    // SQLite's driver is synchronous, so without this the whole import would run in one turn of
+    // the event loop: no progress would reach the client before the end, and every other request
+    // (the desktop app's own screens included) would wait for it.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   // Lines cancelled before they were ever seen and unmatched ones are reported in row order.
   result.errors.sort((a, b) => a.row - b.row);
