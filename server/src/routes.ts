@@ -13,6 +13,7 @@ import { productsRoutes } from './products/products.routes';
 import { usersRoutes } from './users/users.routes';
 import { advanceOrdersRoutes } from './orders/advance-orders.routes';
 import { ordersRoutes } from './orders/orders.routes';
+import { orderImportRoutes } from './order-import/order-import.routes';
 import type { OrdersContext } from './orders/orders.service';
 
 export const resourceRoutes: FastifyPluginAsyncZod[] = [
@@ -26,4 +27,8 @@ export const resourceRoutes: FastifyPluginAsyncZod[] = [
 ];
 
 /** Routes that reckon dates in the business's time zone: registered with `{ timeZone }`. */
-export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [ordersRoutes, advanceOrdersRoutes];
+export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
+  ordersRoutes,
+  advanceOrdersRoutes,
+  orderImportRoutes,
+];

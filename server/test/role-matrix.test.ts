@@ -102,6 +102,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/advance-orders': ADMIN,
   'POST /api/v1/advance-orders': ADMIN,
   'PUT /api/v1/advance-orders/:id': ADMIN,
+  // Importing platform order reports.
+  'POST /api/v1/orders/import': ADMIN,
 };
 
 /** Routes that end the caller's session when allowed: called with a throwaway session. */

@@ -190,3 +190,79 @@ export async function requestBytes(path: string): Promise<Blob> {
     throw apiError;
   }
 }
+
+export interface UploadOptions {
+  /** The file's content type as sent (the server takes the bytes as they are). */
+  contentType: string;
+  /** Asks for an answer in lines (NDJSON) and hands over each one as it arrives. */
+  accept?: string;
+  onUploadProgress?: (sent: number, total: number) => void;
+  /** Each complete line of the answer, parsed as JSON, as soon as it has arrived. */
+  onLine?: (line: unknown) => void;
+}
+
+/**
+ * Sends a file as the raw request body and reads the answer as it streams. XMLHttpRequest rather
+ * than fetch: it reports upload progress over HTTP/1.1 (a streamed fetch body needs HTTP/2),
+ * and its `progress` events expose the answer so far, so a long import can show real progress
+ * both ways. No timeout: a big report takes as long as it takes. Errors as {@link request}.
+ */
+export function uploadFile(path: string, file: Blob, options: UploadOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${state.apiBaseUrl.replace(/\/+$/, '')}/${path}`);
+    xhr.setRequestHeader('Content-Type', options.contentType);
+    if (options.accept) xhr.setRequestHeader('Accept', options.accept);
+    const token = state.getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Token ${token}`);
+    let consumed = 0;
+    const drain = (final: boolean) => {
+      if (xhr.status < 200 || xhr.status >= 300 || !options.onLine) return;
+      const text = xhr.responseText;
+      let end = text.indexOf('\n', consumed);
+      while (end !== -1 || (final && consumed < text.length)) {
+        const stop = end === -1 ? text.length : end;
+        const line = text.slice(consumed, stop).trim();
+        consumed = stop + 1;
+        if (line) options.onLine(JSON.parse(line));
+        end = text.indexOf('\n', consumed);
+      }
+    };
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onUploadProgress?.(event.loaded, event.total);
+    };
+    xhr.onprogress = () => drain(false);
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          drain(true);
+          resolve();
+        } catch {
+          reject(new ApiError(-1, BAD_RESPONSE));
+        }
+        return;
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      const parsed = errorBodySchema.safeParse(body);
+      if (xhr.status === 401) state.onUnauthorized();
+      reject(
+        parsed.success
+          ? new ApiError(
+              xhr.status,
+              parsed.data.message,
+              parsed.data.errors,
+              parsed.data.code,
+              parsed.data.params,
+            )
+          : new ApiError(xhr.status, xhr.statusText || BAD_RESPONSE),
+      );
+    };
+    xhr.send(file);
+  });
+}

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
 import { auditRoutes } from '../features/audit/audit.routes';
 import { memoRoutes } from '../features/memo/memo.routes';
+import { orderImportRoutes } from '../features/order-import/order-import.routes';
 import { ordersRoutes } from '../features/orders/orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           ...memoRoutes,
           ...auditRoutes,
           ...ordersRoutes,
+          ...orderImportRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.

@@ -60,6 +60,31 @@ export async function recordAudit(trx: Kysely<Database>, input: AuditInput): Pro
     .execute();
 }
 
+/**
+ * {@link recordAudit} for many entries at once (an import's batch): multi-row inserts, since a
+ * statement per entry costs more than the entry.
+ */
+export async function recordAudits(trx: Kysely<Database>, inputs: readonly AuditInput[]): Promise<void> {
+  const at = new Date().toISOString();
+  const rows = inputs.map((input) => ({
+    id: crypto.randomUUID(),
+    at,
+    user_id: input.userId,
+    entity: input.entity,
+    entity_id: input.entityId,
+    action: input.action,
+    before: toJson(input.before),
+    after: toJson(input.after),
+  }));
+  // 8 columns a row: 250 rows stay far below both databases' bound on parameters.
+  for (let i = 0; i < rows.length; i += 250) {
+    await trx
+      .insertInto('audit_log')
+      .values(rows.slice(i, i + 250))
+      .execute();
+  }
+}
+
 export function auditQuery(db: Kysely<Database>) {
   return db
     .selectFrom('audit_log')

@@ -345,6 +345,21 @@ export function orderTextMatch(db: Kysely<Database>, text: string, janOnly: bool
     union select orders.id from orders where orders.product_id in (${products}))`;
 }
 
+/**
+ * The same match as {@link orderTextMatch}, tested row by row: for a walk of the sort index that
+ * stops after a page, when the text matches many orders (a common product word), where the
+ * index lookup would fetch and sort every match. The matched products are still found once by
+ * their own index, inside the database. On PostgreSQL the planner makes that choice itself,
+ * so this is the indexed match there.
+ */
+export function orderTextScan(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
+  if (isPostgres(db) || janOnly) return orderTextMatch(db, text, janOnly);
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`(lower(orders.order_id) like ${pattern} escape '\\'
+    or orders.product_id in (select products.id from products
+      where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}))`;
+}
+
 /** The orders (of one status, when given) whose order date is within the range (either end optional). */
 export function ordersInRangeQuery(
   db: Kysely<Database>,

@@ -22,6 +22,7 @@ export type MenuIcon =
   | 'users'
   | 'history'
   | 'orderEntry'
+  | 'import'
   | 'shipment';
 
 export type DotFlag = 'newOrder' | 'newOtz';
@@ -58,6 +59,7 @@ export function menuFor(role: Role, restrictedBrand: boolean): MenuEntry[] {
     link('/Simulator', 'shell:pages.simulator', 'simulator'),
     link('/newproductrequest', 'shell:pages.productRequests', 'request'),
     link('/memo', 'shell:pages.memo', 'memo'),
+    link('/order-import', 'orderimport:title', 'import'),
     { kind: 'heading', label: 'shell:menu.settingsHeading' },
     link('/settings', 'setting:title', 'settings'),
     link('/users', 'users:title', 'users'),
@@ -102,6 +104,7 @@ export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/orderentryform': { title: 'orderentry:title' },
   '/shipment': { title: 'shipment:title' },
   '/memo': { title: 'shell:pages.memo' },
+  '/order-import': { title: 'orderimport:title' },
   '/user/profile': { title: 'shell:pages.profile', everyone: true },
 };
 

@@ -1,5 +1,6 @@
 import { Badge, makeStyles, mergeClasses, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
 import {
+  ArrowUploadRegular,
   BoxMultipleRegular,
   BoxRegular,
   CalculatorRegular,
@@ -41,6 +42,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   users: <PeopleRegular />,
   history: <HistoryRegular />,
   orderEntry: <DocumentAddRegular />,
+  import: <ArrowUploadRegular />,
   shipment: <VehicleShipRegular />,
 };
 
