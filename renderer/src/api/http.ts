@@ -97,16 +97,18 @@ interface RequestOptions<S extends z.ZodType> {
   json?: unknown;
   /** Parses the body: a server answering off-contract fails here, not deep in a screen. */
   schema?: S;
+  /** Cancels the request (a background poll that was stopped). */
+  signal?: AbortSignal;
 }
 
 export async function request<S extends z.ZodType = z.ZodUnknown>(
   method: Method,
   path: string,
-  { json, schema }: RequestOptions<S> = {},
+  { json, schema, signal }: RequestOptions<S> = {},
 ): Promise<z.output<S>> {
   let response: Response;
   try {
-    response = await http(path, { method, json, prefix: state.apiBaseUrl });
+    response = await http(path, { method, json, prefix: state.apiBaseUrl, signal });
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401 && !CREDENTIAL_PATHS.some((p) => path.startsWith(p))) {
