@@ -105,6 +105,16 @@ const FIELDS = [
   'fullname',
   'username',
   'token',
+  // OTZ orders.
+  'paypalTransactionId',
+  'items',
+  'amount',
+  'price',
+  'orderQuantity',
+  'currency',
+  'orderDate',
+  'customer',
+  'shipmentStatus',
   '_id',
   '__proto__',
   'constructor',
@@ -120,6 +130,17 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A valid body of each resource, for hostile fields to be mixed into so they reach the service. */
 const BASE_BODIES: [RegExp, Record<string, unknown>][] = [
+  [/otz-orders\/[^/]+$/, { shipmentStatus: 'ACCEPTED' }],
+  [
+    /otz-orders/,
+    {
+      paypalTransactionId: 'FUZZ-PAY',
+      orderDate: '2026-11-01',
+      items: [{ product: 'fuzz', orderQuantity: 1, price: 1 }],
+      currency: 'INR',
+      amount: 1,
+    },
+  ],
   [/handling-fees/, { title: 'Fuzz fee', type: 'amount', value: 10 }],
   [/stock/, { quantity: 1, note: 'fuzz' }],
   [/remarks/, { remark: 'fuzz' }],
@@ -158,6 +179,9 @@ const QUERY_KEYS = [
   'inStockQuantity[lte]',
   'search',
   'q',
+  'shipmentStatus',
+  'searchStr',
+  'createdAt[gt]',
   'name[zz]',
   // Names of JavaScript built-ins: a codec that looks fields up with `in` answers 500 to these.
   'toString',

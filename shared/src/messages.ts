@@ -77,6 +77,7 @@ export const MESSAGES = {
   requestAlreadyResolved: 'This request has already been resolved',
   preferenceTooLarge: 'This preference is too large to save',
   // With parameters.
+  insufficientStock: 'Not enough stock of {{product}}: {{available}} available, {{requested}} needed',
   isRequired: '{{label}} is required',
   emailNotFound: 'No account was found for {{email}}',
   unknownReference: 'The {{label}} does not exist',
