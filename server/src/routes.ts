@@ -12,6 +12,9 @@ import { otzOrdersRoutes } from './otz-orders/otz-orders.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { productsRoutes } from './products/products.routes';
 import { usersRoutes } from './users/users.routes';
+import { advanceOrdersRoutes } from './orders/advance-orders.routes';
+import { ordersRoutes } from './orders/orders.routes';
+import type { OrdersContext } from './orders/orders.service';
 
 export const resourceRoutes: FastifyPluginAsyncZod[] = [
   usersRoutes,
@@ -23,3 +26,6 @@ export const resourceRoutes: FastifyPluginAsyncZod[] = [
   memosRoutes,
   otzOrdersRoutes,
 ];
+
+/** Routes that reckon dates in the business's time zone: registered with `{ timeZone }`. */
+export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [ordersRoutes, advanceOrdersRoutes];

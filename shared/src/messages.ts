@@ -76,8 +76,10 @@ export const MESSAGES = {
   max200: 'Maximum 200 symbols',
   requestAlreadyResolved: 'This request has already been resolved',
   preferenceTooLarge: 'This preference is too large to save',
+  advanceDeliveryDate: 'An advance order needs a delivery date',
   // With parameters.
   insufficientStock: 'Not enough stock of {{product}}: {{available}} available, {{requested}} needed',
+  currencyMismatch: '{{platform}} orders are in {{currency}}',
   isRequired: '{{label}} is required',
   emailNotFound: 'No account was found for {{email}}',
   unknownReference: 'The {{label}} does not exist',

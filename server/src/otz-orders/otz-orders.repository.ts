@@ -184,15 +184,6 @@ export async function setOtzOrderStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Stock of these products, for an acceptance's check (the caller holds their row locks). */
-export function productStock(trx: Kysely<Database>, ids: readonly string[]) {
-  return trx
-    .selectFrom('products')
-    .select(['id', 'name', 'in_stock_quantity', 'amazon_stock_quantity'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
 /** One order's lines as stored (for its stock movements). */
 export function otzOrderLines(db: Kysely<Database>, id: string) {
   return db

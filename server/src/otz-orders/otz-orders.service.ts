@@ -18,7 +18,8 @@ import type { OtzOrder, otzOrderInputSchema } from '#shared/schemas/otz-order';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
-import { lockRow, lockRows } from '../db/locking';
+import { lockRow } from '../db/locking';
+import { lockProductsStock } from '../orders/orders.repository';
 import { badRequest, HttpError, httpError, notFound } from '../http/errors';
 import { containsText, parseList, runList } from '../http/list';
 import { recordStockMovement } from '../products/products.repository';
@@ -31,7 +32,6 @@ import {
   otzOrdersColumns,
   otzOrderLines,
   otzOrdersQuery,
-  productStock,
   setOtzOrderStatus,
 } from './otz-orders.repository';
 
@@ -136,14 +136,21 @@ export function changeOtzOrderStatus(
     const giveBack = to === 'CANCELLED' && holds;
     if (take || giveBack) {
       const items = await otzOrderLines(trx, id);
-      const productIds = items.map((i) => i.product_id);
-      await lockRows(trx, 'products', productIds);
+      // The orders' own stock lock: the products' rows, in id order, with their stock.
+      const stock = new Map(
+        (
+          await lockProductsStock(
+            trx,
+            items.map((i) => i.product_id),
+          )
+        ).map((p) => [p.id, p]),
+      );
       if (take) {
         const needed = new Map<string, number>();
-        for (const item of items)
+        for (const item of items) {
           needed.set(item.product_id, (needed.get(item.product_id) ?? 0) + item.order_quantity);
-        const stock = new Map((await productStock(trx, [...needed.keys()])).map((p) => [p.id, p]));
-        for (const [productId, quantity] of [...needed].sort(([a], [b]) => a.localeCompare(b))) {
+        }
+        for (const [productId, quantity] of needed) {
           const product = stock.get(productId);
           // Stock sold on Amazon (FBA) sits in Amazon's warehouse: it cannot fill this order.
           const available = product

@@ -2,5 +2,6 @@ export * from './common';
 export * from './catalog';
 export * from './product';
 export * from './order';
+export * from './otz-order';
 export * from './misc';
 export * from './auth';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CURRENCIES, ORDER_STATUSES } from '../constants';
 import { formatMessage, MESSAGES } from '../messages';
 import { dateSchema, idSchema, intSchema, moneySchema, textSchema, timestamps } from './common';
-import { customerSchema } from './order';
+import { customerInputSchema, customerSchema } from './order';
 
 export const otzOrderItemSchema = z.object({
   product: z.object({ _id: idSchema, name: z.string(), skuCode: z.string() }).nullable(),
@@ -30,8 +30,6 @@ export const otzOrderSchema = z.object({
 });
 export type OtzOrder = z.infer<typeof otzOrderSchema>;
 
-const customerPart = textSchema().trim().max(500).default('');
-
 /** Read as rupees (up to 2 decimals); a JPY order is held to whole yen below. */
 const otzMoney = moneySchema('INR');
 
@@ -39,19 +37,7 @@ export const otzOrderInputSchema = z
   .object({
     paypalTransactionId: textSchema().trim().min(1).max(100),
     orderDate: dateSchema,
-    customer: z
-      .object({
-        name: customerPart,
-        email: customerPart,
-        phone: customerPart,
-        address: customerPart,
-        city: customerPart,
-        state: customerPart,
-        country: customerPart,
-        postcode: customerPart,
-      })
-      .nullable()
-      .optional(),
+    customer: customerInputSchema.nullable().optional(),
     items: z
       .array(
         z.object({

@@ -8,6 +8,7 @@ import * as catalog from './002_catalog';
 import * as issuesMemos from './003_issues_memos';
 import * as listEngine from './004_list_engine';
 import * as exportColumns from './005_export_columns';
+import * as orders from './008_orders';
 import * as otzOrders from './009_otz_orders';
 
 export const migrations: Record<string, Migration> = {
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '003_issues_memos': issuesMemos,
   '004_list_engine': listEngine,
   '005_export_columns': exportColumns,
+  '008_orders': orders,
   '009_otz_orders': otzOrders,
 };
