@@ -38,6 +38,10 @@ export const queryKeys = {
     all: ['issues'] as const,
     list: (params: ListParams) => ['issues', 'list', params] as const,
   },
+  otzOrders: {
+    all: ['otz-orders'] as const,
+    list: (params: ListParams) => ['otz-orders', 'list', params] as const,
+  },
   settings: {
     /** Every list of one settings resource, whatever its page, sort or search. */
     all: (apiPath: string) => ['settings', apiPath] as const,
@@ -51,6 +55,7 @@ export const invalidate = {
   products: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.products.all }),
   memos: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.memos.all }),
   issues: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.issues.all }),
+  otzOrders: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.otzOrders.all }),
   settings: (client: QueryClient, apiPath: string) =>
     client.invalidateQueries({ queryKey: queryKeys.settings.all(apiPath) }),
 };

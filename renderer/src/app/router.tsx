@@ -5,6 +5,7 @@ import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
 import { memoRoutes } from '../features/memo/memo.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
+import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { LoadingState } from './page-state';
 import { RouteProgress } from './route-progress';
@@ -31,7 +32,6 @@ const LATER_ROUTES = [
   '/AdvanceOrder',
   '/Simulator',
   '/sales-management',
-  '/otz',
 ];
 
 function RootLayout() {
@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
           ...settingsRoutes,
           ...productsRoutes,
           ...requestsRoutes,
+          ...otzRoutes,
           ...memoRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
