@@ -8,6 +8,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { issuesRoutes } from './issues/issues.routes';
 import { memosRoutes } from './memos/memos.routes';
+import { otzOrdersRoutes } from './otz-orders/otz-orders.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { productsRoutes } from './products/products.routes';
 import { usersRoutes } from './users/users.routes';
@@ -24,6 +25,7 @@ export const resourceRoutes: FastifyPluginAsyncZod[] = [
   productsRoutes,
   issuesRoutes,
   memosRoutes,
+  otzOrdersRoutes,
 ];
 
 /** Routes that reckon dates in the business's time zone: registered with `{ timeZone }`. */

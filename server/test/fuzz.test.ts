@@ -105,6 +105,13 @@ const FIELDS = [
   'fullname',
   'username',
   'token',
+  // OTZ orders.
+  'paypalTransactionId',
+  'items',
+  'amount',
+  'price',
+  'currency',
+  'orderDate',
   '_id',
   'orderId',
   'orderQuantity',
@@ -126,6 +133,17 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A valid body of each resource, for hostile fields to be mixed into so they reach the service. */
 const BASE_BODIES: [RegExp, Record<string, unknown>][] = [
+  [/otz-orders\/[^/]+$/, { shipmentStatus: 'ACCEPTED' }],
+  [
+    /otz-orders/,
+    {
+      paypalTransactionId: 'FUZZ-PAY',
+      orderDate: '2026-11-01',
+      items: [{ product: 'fuzz', orderQuantity: 1, price: 1 }],
+      currency: 'INR',
+      amount: 1,
+    },
+  ],
   [/handling-fees/, { title: 'Fuzz fee', type: 'amount', value: 10 }],
   [
     /advance-orders/,
@@ -190,6 +208,8 @@ const QUERY_KEYS = [
   'inStockQuantity[lte]',
   'search',
   'q',
+  'shipmentStatus',
+  'createdAt[gt]',
   'searchStr',
   'orderDate[gte]',
   'platformCode[ne]',

@@ -53,6 +53,20 @@ export const LIST_PLAN_CASES: PlanCase[] = [
   },
   // A JAN as a scanner types it.
   { name: 'products: search, JAN', path: `products/search?searchString=4901234567894`, bigTables: products },
+  // OTZ orders: the screen (status tab, newest first), its count, and the new-order poller.
+  ...(
+    [
+      ['otz orders: default', `otz-orders?${page}`],
+      ['otz orders: status tab', `otz-orders?${page}&shipmentStatus=RECEIVED`],
+      ['otz orders: status, by order date', `otz-orders?${page}&shipmentStatus=ACCEPTED&sort=-orderDate`],
+      ['otz orders: count', 'otz-orders?page=1&limit=1'],
+      ['otz orders: poller cursor', 'otz-orders?page=1&limit=1&sort=-createdAt'],
+      [
+        'otz orders: poller',
+        'otz-orders?page=1&limit=100&sort=-createdAt&createdAt[gt]=2026-01-01T00:00:00.000Z',
+      ],
+    ] as const
+  ).map(([name, path]) => ({ name, path, bigTables: ['otz_orders', 'otz_order_items'] })),
   ...['categories', 'manufacturers', 'suppliers', 'shipping-methods'].map((path) => ({
     name: `settings: ${path}`,
     path: `${path}?page=1&limit=10`,
@@ -182,6 +196,27 @@ export const LIST_PLAN_CASES: PlanCase[] = [
   ).map(([name, path]) => ({ name, path, bigTables: ['audit_log'] })),
 ];
 
+/** A few OTZ orders, so their list queries read rows (an empty list stops at its count). */
+async function pushOtzOrders(url: string, token: string) {
+  const headers = { 'content-type': 'application/json', authorization: `Token ${token}` };
+  const products = await fetch(`${url}/api/v1/products?limit=2`, { headers });
+  const ids = ((await products.json()) as { data: { _id: string }[] }).data.map((p) => p._id);
+  for (let i = 0; i < 3; i += 1) {
+    const res = await fetch(`${url}/api/v1/otz-orders`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        paypalTransactionId: `PLAN-${i}`,
+        orderDate: '2026-11-01',
+        items: ids.map((product) => ({ product, orderQuantity: 1, price: 10 })),
+        currency: 'INR',
+        amount: 20,
+      }),
+    });
+    if (res.status !== 201) throw new Error(`OTZ order for the plans: ${res.status}`);
+  }
+}
+
 describe.each(testDialects())('list query plans (%s)', (dialect) => {
   let server: TestServer;
   let token = '';
@@ -216,6 +251,7 @@ describe.each(testDialects())('list query plans (%s)', (dialect) => {
       });
       if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     }
+    await pushOtzOrders(server.url, token);
   });
   afterAll(() => server?.close());
 

@@ -85,6 +85,13 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/issues/:id': ADMIN,
   'POST /api/v1/issues/:id/product': ADMIN,
 
+  // OTZ orders: the storefront pushes them with an admin token; only admins see and move them.
+  'GET /api/v1/otz-orders': ADMIN,
+  'GET /api/v1/otz-orders/search': ADMIN,
+  'GET /api/v1/otz-orders/:id': ADMIN,
+  'POST /api/v1/otz-orders': ADMIN,
+  'PUT /api/v1/otz-orders/:id': ADMIN,
+
   // The memo board is the whole staff's.
   'GET /api/v1/memos': STAFF,
   'POST /api/v1/memos': STAFF,

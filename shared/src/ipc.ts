@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './constants';
 import type { IpcErrorCode } from './ipc-errors';
+import { notificationItemSchema, ORDER_KINDS, POLL_BATCH_LIMIT } from './notifications/notification-items';
 
 /** Where the API lives: in this app (local mode) or on a team server. */
 export const connectionSchema = z.discriminatedUnion('mode', [
@@ -95,8 +96,15 @@ export type IpcResult<C extends IpcChannel> = IpcResults[C];
 export const ipcEvents = {
   /** A native notification was clicked: show this route. */
   navigate: z.object({ path: z.enum(['/shipping-management', '/otz']) }),
-  /** New orders arrived since the poller's cursor. */
-  'orders:new': z.object({ kind: z.enum(['platform', 'otz']), count: z.number().int().positive() }),
+  /**
+   * New orders arrived since the poller's cursor: how many, and the newest of them for the
+   * bell (at most one poll batch).
+   */
+  'orders:new': z.object({
+    kind: z.enum(ORDER_KINDS),
+    count: z.number().int().positive(),
+    items: z.array(notificationItemSchema).max(POLL_BATCH_LIMIT),
+  }),
 } as const;
 export type IpcEvent = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEvent> = z.infer<(typeof ipcEvents)[E]>;

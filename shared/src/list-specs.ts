@@ -7,6 +7,7 @@ import { HANDLING_FEE_TYPES, LIMITS, ORDER_STATUSES, PLATFORMS, ROLES } from './
 import type { ListSpec } from './query';
 import { auditActions } from './schemas/misc';
 import { stockMovementReasons } from './schemas/product';
+import { ORDER_STATUSES as OTZ_ORDER_STATUSES } from './constants';
 
 export const namedSettingsListSpec: ListSpec = {
   filters: { name: 'string', activeStatus: 'boolean', createdAt: 'datetime', updatedAt: 'datetime' },
@@ -70,6 +71,30 @@ export const auditListSpec: ListSpec = {
   },
   sorts: ['at', 'entity'],
   defaultSort: '-at',
+};
+
+/**
+ * OTZ orders (the storefront's PayPal orders). The screen filters by status (RECEIVED by
+ * default) and sorts by creation, newest first; the new-order poller asks for `createdAt[gt]`.
+ * Each is served by an index (009_otz_orders).
+ */
+export const otzOrdersListSpec: ListSpec = {
+  filters: {
+    shipmentStatus: { enum: OTZ_ORDER_STATUSES },
+    createdAt: 'datetime',
+    orderDate: 'date',
+    paypalTransactionId: 'string',
+  },
+  sorts: ['createdAt', 'orderDate', 'updatedAt'],
+  defaultSort: '-createdAt',
+};
+
+/** GET /otz-orders/search: the text (transaction id, customer), the status and paging. */
+export const otzOrdersSearchSpec: ListSpec = {
+  filters: { shipmentStatus: { enum: OTZ_ORDER_STATUSES } },
+  sorts: ['createdAt'],
+  defaultSort: '-createdAt',
+  extras: ['searchStr'],
 };
 
 /**

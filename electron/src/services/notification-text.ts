@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import type { Language } from '#shared';
+import type { OrderKind } from '#shared/notifications/notification-items';
 
-export type OrderKind = 'platform' | 'otz';
+export type { OrderKind };
 
 export const NOTIFICATION_KEYS: Record<OrderKind, string> = {
   platform: 'notifications.newOrders',

@@ -110,7 +110,7 @@ const TIMEOUT_MS = 20_000;
  * as an {@link ApiError}. Plain fetch rather than a client library: this module is on the
  * way to the sign-in form.
  */
-async function send(method: Method, path: string, json?: unknown): Promise<Response> {
+async function send(method: Method, path: string, json?: unknown, signal?: AbortSignal): Promise<Response> {
   const url = `${state.apiBaseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   const headers = new Headers({ accept: 'application/json' });
   const token = state.getToken();
@@ -126,7 +126,9 @@ async function send(method: Method, path: string, json?: unknown): Promise<Respo
       method: method.toUpperCase(),
       headers,
       body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)])
+        : AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
@@ -151,16 +153,18 @@ interface RequestOptions<S extends z.ZodType> {
   json?: unknown;
   /** Parses the body: a server answering off-contract fails here, not deep in a screen. */
   schema?: S;
+  /** Cancels the request (a background poll that was stopped). */
+  signal?: AbortSignal;
 }
 
 export async function request<S extends z.ZodType = z.ZodUnknown>(
   method: Method,
   path: string,
-  { json, schema }: RequestOptions<S> = {},
+  { json, schema, signal }: RequestOptions<S> = {},
 ): Promise<z.output<S>> {
   let response: Response;
   try {
-    response = await send(method, path, json);
+    response = await send(method, path, json, signal);
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401 && !CREDENTIAL_PATHS.some((p) => path.startsWith(p))) {
@@ -249,17 +253,11 @@ export function uploadFile(path: string, file: Blob, options: UploadOptions): Pr
       } catch {
         body = undefined;
       }
-      const parsed = errorBodySchema.safeParse(body);
+      const error = readErrorBody(body);
       if (xhr.status === 401) state.onUnauthorized();
       reject(
-        parsed.success
-          ? new ApiError(
-              xhr.status,
-              parsed.data.message,
-              parsed.data.errors,
-              parsed.data.code,
-              parsed.data.params,
-            )
+        error
+          ? new ApiError(xhr.status, error.message, error.errors, error.code, error.params)
           : new ApiError(xhr.status, xhr.statusText || BAD_RESPONSE),
       );
     };

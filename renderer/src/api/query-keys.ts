@@ -49,6 +49,10 @@ export const queryKeys = {
     all: ['advance-orders'] as const,
     list: (params: ListParams) => ['advance-orders', 'list', params] as const,
   },
+  otzOrders: {
+    all: ['otz-orders'] as const,
+    list: (params: ListParams) => ['otz-orders', 'list', params] as const,
+  },
   settings: {
     /** Every list of one settings resource, whatever its page, sort or search. */
     all: (apiPath: string) => ['settings', apiPath] as const,
@@ -74,6 +78,7 @@ export const invalidate = {
       client.invalidateQueries({ queryKey: queryKeys.advanceOrders.all }),
       client.invalidateQueries({ queryKey: queryKeys.orders.all }),
     ]),
+  otzOrders: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.otzOrders.all }),
   settings: (client: QueryClient, apiPath: string) =>
     client.invalidateQueries({ queryKey: queryKeys.settings.all(apiPath) }),
 };

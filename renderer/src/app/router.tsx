@@ -8,6 +8,7 @@ import { orderImportRoutes } from '../features/order-import/order-import.routes'
 import { ordersRoutes } from '../features/orders/orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
+import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { LoadingState } from './loading-state';
 import { lazyScreen } from './route-prefetch';
@@ -32,7 +33,6 @@ const LATER_ROUTES = [
   '/order-amalgamation',
   '/Simulator',
   '/sales-management',
-  '/otz',
 ];
 
 function RootLayout() {
@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
           ...settingsRoutes,
           ...productsRoutes,
           ...requestsRoutes,
+          ...otzRoutes,
           ...memoRoutes,
           ...auditRoutes,
           ...ordersRoutes,

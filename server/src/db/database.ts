@@ -7,5 +7,12 @@ import type { CatalogTables } from '../catalog/catalog.table';
 import type { IssueTables } from '../issues/issues.table';
 import type { MemoTables } from '../memos/memos.table';
 import type { OrderTables } from '../orders/orders.table';
+import type { OtzOrderTables } from '../otz-orders/otz-orders.table';
 
-export interface Database extends CoreTables, CatalogTables, IssueTables, MemoTables, OrderTables {}
+export interface Database
+  extends CoreTables,
+    CatalogTables,
+    IssueTables,
+    MemoTables,
+    OrderTables,
+    OtzOrderTables {}

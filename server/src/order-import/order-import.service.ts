@@ -159,6 +159,7 @@ async function createLines(
       userId: actor._id,
       entity: 'order',
       entityId: order._id,
+      entityName: order.orderId,
       action: 'create' as const,
       // The orders service's snapshot: the order, named by its order id.
       after: { name: order.orderId, ...order },

@@ -1,21 +1,7 @@
 import { z } from 'zod';
-import {
-  CURRENCIES,
-  NOTIFICATION_PLATFORMS,
-  ORDER_STATUSES,
-  PLATFORMS,
-  SHIPMENT_STATUSES,
-} from '../constants';
+import { CURRENCIES, ORDER_STATUSES, PLATFORMS, SHIPMENT_STATUSES } from '../constants';
 import { MESSAGES, formatMessage } from '../messages';
-import {
-  dateSchema,
-  idSchema,
-  intSchema,
-  moneySchema,
-  textSchema,
-  timestamps,
-  timestampSchema,
-} from './common';
+import { dateSchema, idSchema, intSchema, moneySchema, textSchema, timestamps } from './common';
 import { productSchema } from './product';
 
 /** Customer, as shipping labels show it. */
@@ -286,33 +272,4 @@ export const advanceOrderUpdateSchema = z.strictObject({
   status: z.enum(['BOOKED', 'CANCELLED', 'RECEIVED']),
 });
 
-/** OTZ orders: paid through PayPal on the OTZ storefront. */
-export const otzOrderSchema = z.object({
-  _id: idSchema,
-  paypalTransactionId: z.string(),
-  orderDate: dateSchema,
-  status: z.enum(ORDER_STATUSES),
-  customer: customerSchema.nullable(),
-  product: productSchema.pick({ _id: true, name: true, skuCode: true }).nullable(),
-  orderQuantity: z.number().int().positive(),
-  currency: z.enum(CURRENCIES),
-  amount: z.number(),
-  shippingFee: z.number(),
-  ...timestamps,
-});
-export type OtzOrder = z.infer<typeof otzOrderSchema>;
-
-/** Notification items. */
-export const orderNotificationSchema = z.object({
-  _id: idSchema,
-  orderId: z.string(),
-  platformCode: z.enum(NOTIFICATION_PLATFORMS),
-  createdAt: timestampSchema,
-});
-export const otzNotificationSchema = z.object({
-  _id: idSchema,
-  paypalTransactionId: z.string(),
-  createdAt: timestampSchema,
-});
-export type OrderNotification = z.infer<typeof orderNotificationSchema>;
-export type OtzNotification = z.infer<typeof otzNotificationSchema>;
+// OTZ orders are in otz-order.ts; new-order notification items in notifications/.

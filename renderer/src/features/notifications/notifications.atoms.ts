@@ -1,6 +1,6 @@
 /**
- * Notification state of the shell (client-only state). The polling source arrives
- * with the orders work; it feeds `addNotificationsAtom`, and the bell and menu read the rest.
+ * Notification state of the shell (client-only state), fed by `useOrderNotifications` with the
+ * items of the order poller — the desktop main process's or the browser's own, the same code.
  */
 import { atom } from 'jotai';
 import { mergeNotifications, type NotificationItem } from './notifications';
@@ -20,8 +20,10 @@ export const addNotificationsAtom = atom(null, (get, set, incoming: Notification
   if (added.platform || added.otz) set(unseenNotificationsAtom, true);
 });
 
-/** The desktop poller reports counts only ('orders:new'): that is enough for the menu dots. */
-export const flagNewOrdersAtom = atom(null, (_get, set, kind: 'platform' | 'otz') => {
-  set(kind === 'platform' ? newOrderFlagAtom : newOtzFlagAtom, true);
-  set(unseenNotificationsAtom, true);
+/** Another session (sign-out, another user, another server) starts with an empty bell. */
+export const resetNotificationsAtom = atom(null, (_get, set) => {
+  set(notificationsAtom, []);
+  set(unseenNotificationsAtom, false);
+  set(newOrderFlagAtom, false);
+  set(newOtzFlagAtom, false);
 });

@@ -26,7 +26,8 @@ import { LoadingState } from '../../app/page-state';
 import { useMediaQuery } from '../../app/use-media-query';
 import { platform } from '../../platform/platform';
 import { NotificationBell } from '../notifications/notification-bell';
-import { flagNewOrdersAtom } from '../notifications/notifications.atoms';
+import { useOrderNotifications } from '../notifications/use-order-notifications';
+import { useCurrentUser } from '../auth/current-user';
 import { LanguageDropdown } from './language-dropdown';
 import { ProfilePanel, SidePanel } from './panels';
 import { sidebarMinimizedAtom, sidePanelAtom } from './shell.atoms';
@@ -140,18 +141,10 @@ function Footer() {
   );
 }
 
-/** Native notification clicks and the desktop poller's reports arrive through the bridge. */
+/** A native notification's click arrives through the bridge: show its screen. */
 function usePlatformEvents() {
   const navigate = useNavigate();
-  const flagNewOrders = useSetAtom(flagNewOrdersAtom);
-  useEffect(() => {
-    const offNavigate = platform.on('navigate', ({ path }) => void navigate(path));
-    const offOrders = platform.on('orders:new', ({ kind }) => flagNewOrders(kind));
-    return () => {
-      offNavigate();
-      offOrders();
-    };
-  }, [flagNewOrders, navigate]);
+  useEffect(() => platform.on('navigate', ({ path }) => void navigate(path)), [navigate]);
 }
 
 export default function AppShell({ children }: { children: ReactNode }) {
@@ -168,6 +161,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
   const setMobileOpen = (open: boolean) => setMobileOpenAt(open ? pathname : null);
   const setPanel = useSetAtom(sidePanelAtom);
   usePlatformEvents();
+  useOrderNotifications(useCurrentUser().role);
 
   const collapsed = desktop ? minimized && !hovered : false;
   const toggleLabel = desktop

@@ -11,6 +11,7 @@ import * as exportColumns from './005_export_columns';
 import * as exportRecords from './006_export_records';
 import * as auditHistory from './007_audit_history';
 import * as orders from './008_orders';
+import * as otzOrders from './009_otz_orders';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006_export_records': exportRecords,
   '007_audit_history': auditHistory,
   '008_orders': orders,
+  '009_otz_orders': otzOrders,
 };

@@ -1,0 +1,68 @@
+/**
+ * What the bell lists: one item per new platform order or OTZ order. The desktop main process
+ * sends these to the window over IPC and the browser's own poller produces them, so both are
+ * checked by the same schema.
+ */
+import { z } from 'zod';
+import { NOTIFICATION_PLATFORMS } from '../constants';
+
+export const ORDER_KINDS = ['platform', 'otz'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** Where each kind is polled and where its items lead. */
+export const ORDER_KIND_RESOURCES: Record<
+  OrderKind,
+  { apiPath: 'orders/' | 'otz-orders/'; route: '/shipping-management' | '/otz' }
+> = {
+  platform: { apiPath: 'orders/', route: '/shipping-management' },
+  otz: { apiPath: 'otz-orders/', route: '/otz' },
+};
+
+const id = z.string().min(1).max(64);
+const createdAt = z.string().min(1).max(40);
+
+export const notificationItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('platform'),
+    id,
+    orderId: z.string().min(1).max(200),
+    platformCode: z.enum(NOTIFICATION_PLATFORMS),
+    createdAt,
+  }),
+  z.object({
+    kind: z.literal('otz'),
+    id,
+    paypalTransactionId: z.string().min(1).max(200),
+    createdAt,
+  }),
+]);
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
+
+/** The most items one poll of one kind hands out (its count covers the rest). */
+export const POLL_BATCH_LIMIT = 100;
+
+/** The bell keeps the newest this many; older ones are still on the order screens. */
+export const NOTIFICATION_LIST_CAP = 200;
+
+const keyOf = (item: NotificationItem) => `${item.kind}:${item.id}`;
+
+/** Adds what is new, newest first; also reports which kinds brought something new. */
+export function mergeNotifications(
+  current: readonly NotificationItem[],
+  incoming: readonly NotificationItem[],
+): { items: NotificationItem[]; added: Record<OrderKind, boolean> } {
+  const known = new Set(current.map(keyOf));
+  const fresh = incoming.filter((item) => {
+    const key = keyOf(item);
+    if (known.has(key)) return false;
+    known.add(key);
+    return true;
+  });
+  const items = [...fresh, ...current]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, NOTIFICATION_LIST_CAP);
+  return {
+    items,
+    added: { platform: fresh.some((i) => i.kind === 'platform'), otz: fresh.some((i) => i.kind === 'otz') },
+  };
+}

@@ -1,0 +1,240 @@
+/**
+ * New-order polling for admins: the one implementation behind the desktop app's native
+ * notifications (main process) and the bell of a browser on the team server (renderer).
+ *
+ * At start it takes the newest platform order and the newest OTZ order (page 1, size 1) as
+ * cursors; every 10 s it asks each resource for what was created after its cursor, newest
+ * first, moves the cursor to the newest item and hands the batch out. Only an admin's session
+ * polls.
+ *
+ * A batch holds at most {@link POLL_BATCH_LIMIT} items but counts every new order (the list's
+ * totalCount): an import of thousands of orders is one batch with the right count, not a
+ * hundred ticks of catching up.
+ *
+ * A failed request (offline, 401 after the token expired, a server without the resource) is
+ * skipped without a word and retried on the next tick: a background poller must never
+ * interrupt the user with errors. The cursor of a kind is taken only by a successful first
+ * request, so nothing that existed before polling began is ever reported as new.
+ *
+ * I/O is injected: `get` reads one API path (the desktop uses fetch with the stored token;
+ * the renderer its one HTTP client), the timer drives the ticks.
+ */
+import { z } from 'zod';
+import type { Role } from '../constants';
+import { TIMINGS } from '../constants';
+import { buildListQuery } from '../query';
+import {
+  ORDER_KIND_RESOURCES,
+  ORDER_KINDS,
+  POLL_BATCH_LIMIT,
+  notificationItemSchema,
+  type NotificationItem,
+  type OrderKind,
+} from './notification-items';
+
+export { POLL_BATCH_LIMIT };
+
+export interface PollerSession {
+  token: string;
+  role: Role | null;
+}
+
+export interface OrderBatch {
+  kind: OrderKind;
+  /** Newest first, at most {@link POLL_BATCH_LIMIT}. */
+  items: NotificationItem[];
+  /** Every order created after the cursor (≥ items.length). */
+  count: number;
+}
+
+export interface Timer {
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export interface OrderPollerDeps {
+  /**
+   * GET an API v1 path with its query (`orders/?page=1&limit=1&sort=-createdAt`), answering
+   * the parsed JSON body; throws on any failure. `token` is the session the poll began with.
+   */
+  get(path: string, init: { token: string; signal: AbortSignal }): Promise<unknown>;
+  getSession(): PollerSession | null;
+  /** Called once per kind that brought new orders; a throw here is ignored like a failed request. */
+  onBatch(batch: OrderBatch): void | Promise<void>;
+  timer?: Timer;
+  intervalMs?: number;
+  /** A hung request must not block polling forever (polls never overlap). */
+  requestTimeoutMs?: number;
+}
+
+export interface OrderPoller {
+  /** Starts for an admin session, stops for anything else; call after every session change. */
+  sync(): void;
+  /** Forgets the cursors and starts over, e.g. after switching to another server. */
+  restart(): void;
+  stop(): void;
+  isRunning(): boolean;
+  /** One poll now (the interval calls this); resolves when it is done or skipped. */
+  poll(): Promise<void>;
+}
+
+const rowSchemas = {
+  platform: z.looseObject({
+    _id: z.string(),
+    orderId: z.string(),
+    platformCode: z.string(),
+    createdAt: z.string(),
+  }),
+  otz: z.looseObject({ _id: z.string(), paypalTransactionId: z.string(), createdAt: z.string() }),
+};
+
+function listSchema<T extends z.ZodType>(row: T) {
+  return z.object({ data: z.array(row), totalCount: z.number().int().nonnegative().optional() });
+}
+
+const LIST_SCHEMAS = { platform: listSchema(rowSchemas.platform), otz: listSchema(rowSchemas.otz) };
+
+function toItems(kind: OrderKind, body: unknown): { items: NotificationItem[]; totalCount?: number } {
+  if (kind === 'platform') {
+    const list = LIST_SCHEMAS.platform.parse(body);
+    const items = list.data.map((row) =>
+      notificationItemSchema.parse({
+        kind,
+        id: row._id,
+        orderId: row.orderId,
+        platformCode: row.platformCode,
+        createdAt: row.createdAt,
+      }),
+    );
+    return { items, totalCount: list.totalCount };
+  }
+  const list = LIST_SCHEMAS.otz.parse(body);
+  const items = list.data.map((row) =>
+    notificationItemSchema.parse({
+      kind,
+      id: row._id,
+      paypalTransactionId: row.paypalTransactionId,
+      createdAt: row.createdAt,
+    }),
+  );
+  return { items, totalCount: list.totalCount };
+}
+
+/** Where a kind's cursor stands: not known yet (the first fetch has not succeeded), or known. */
+type Cursor = { known: false } | { known: true; createdAt: string | null };
+const unknownCursors = (): Record<OrderKind, Cursor> => ({
+  platform: { known: false },
+  otz: { known: false },
+});
+
+export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
+  const timer: Timer = deps.timer ?? {
+    setInterval: (cb, ms) => setInterval(cb, ms),
+    clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+  };
+  const intervalMs = deps.intervalMs ?? TIMINGS.notificationPollMs;
+  const requestTimeoutMs = deps.requestTimeoutMs ?? 30_000;
+
+  let handle: unknown;
+  let token: string | undefined;
+  // Bumped on every stop: results of a poll begun before it are thrown away.
+  let generation = 0;
+  let inFlight: Promise<void> | undefined;
+  let abort = new AbortController();
+  let cursors = unknownCursors();
+
+  const adminToken = (): string | undefined => {
+    const session = deps.getSession();
+    return session?.role === 'admin' ? session.token : undefined;
+  };
+
+  const fetchList = async (kind: OrderKind, query: string, sessionToken: string, signal: AbortSignal) =>
+    toItems(
+      kind,
+      await deps.get(`${ORDER_KIND_RESOURCES[kind].apiPath}?${query}`, {
+        token: sessionToken,
+        signal: AbortSignal.any([signal, AbortSignal.timeout(requestTimeoutMs)]),
+      }),
+    );
+
+  const pollKind = async (kind: OrderKind, gen: number, sessionToken: string, signal: AbortSignal) => {
+    const cursor = cursors[kind];
+    if (!cursor.known) {
+      const query = buildListQuery({ page: 1, limit: 1, sort: '-createdAt' });
+      const { items } = await fetchList(kind, query, sessionToken, signal);
+      if (gen === generation) cursors[kind] = { known: true, createdAt: items[0]?.createdAt ?? null };
+      return;
+    }
+    // No cursor means there were no orders at all when polling began: every order is new.
+    const query = buildListQuery({
+      page: 1,
+      limit: POLL_BATCH_LIMIT,
+      sort: '-createdAt',
+      filters: cursor.createdAt === null ? {} : { createdAt: { gt: cursor.createdAt } },
+    });
+    const { items, totalCount } = await fetchList(kind, query, sessionToken, signal);
+    const newest = items[0];
+    if (gen !== generation || !newest) return;
+    cursors[kind] = { known: true, createdAt: newest.createdAt };
+    await deps.onBatch({ kind, items, count: Math.max(totalCount ?? 0, items.length) });
+  };
+
+  const runPoll = async () => {
+    const gen = generation;
+    const sessionToken = token;
+    const { signal } = abort;
+    if (!sessionToken) return;
+    for (const kind of ORDER_KINDS) {
+      if (gen !== generation) return;
+      try {
+        await pollKind(kind, gen, sessionToken, signal);
+      } catch {
+        // Quietly skipped; the next tick retries (see the module comment).
+      }
+    }
+  };
+
+  const poll = (): Promise<void> => {
+    if (inFlight || handle === undefined) return inFlight ?? Promise.resolve();
+    const current = runPoll().finally(() => {
+      if (inFlight === current) inFlight = undefined;
+    });
+    inFlight = current;
+    return current;
+  };
+
+  const stop = () => {
+    generation += 1;
+    // A poll of the old session may still be waiting: abort it and let the next one begin.
+    abort.abort();
+    abort = new AbortController();
+    inFlight = undefined;
+    if (handle !== undefined) timer.clearInterval(handle);
+    handle = undefined;
+    token = undefined;
+    cursors = unknownCursors();
+  };
+
+  const start = (sessionToken: string) => {
+    token = sessionToken;
+    handle = timer.setInterval(() => void poll(), intervalMs);
+    void poll();
+  };
+
+  return {
+    sync() {
+      const next = adminToken();
+      if (next === token) return;
+      stop();
+      if (next) start(next);
+    },
+    restart() {
+      stop();
+      const next = adminToken();
+      if (next) start(next);
+    },
+    stop,
+    isRunning: () => handle !== undefined,
+    poll,
+  };
+}

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
+import { seriousViolations } from '../support/blocks';
+import { LoginPage, Shell } from '../support/pages';
+import { useKuraServer } from '../support/server';
+
+const kura = useKuraServer({ demo: true });
+const admin = DEMO_ACCOUNTS.admin;
+
+async function adminToken() {
+  const res = await kura.api('auth/login', {
+    method: 'POST',
+    body: { email: admin.email, password: DEMO_PASSWORDS.admin },
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The storefront's push: one OTZ order of the first demo product. */
+async function pushOtzOrder(paypalTransactionId: string) {
+  const token = await adminToken();
+  const products = await kura.api('products?limit=1', { token });
+  const [product] = ((await products.json()) as { data: { _id: string }[] }).data;
+  const res = await kura.api('otz-orders', {
+    method: 'POST',
+    token,
+    body: {
+      paypalTransactionId,
+      orderDate: '2026-11-20',
+      customer: { name: 'Aiko Tanaka', email: 'aiko@example.com', city: 'Osaka' },
+      items: [{ product: product?._id, orderQuantity: 1, price: 1499.5 }],
+      currency: 'INR',
+      amount: 1499.5,
+    },
+  });
+  expect(res.status).toBe(201);
+}
+
+/** Signs in and waits for the poller to take its OTZ cursor (its first request). */
+async function signInAndWaitForCursor(page: Page) {
+  const cursor = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/otz-orders/?') && r.url().includes('limit=1') && r.ok(),
+  );
+  const login = new LoginPage(page);
+  await login.goto(kura.url);
+  await login.signIn(admin.email, DEMO_PASSWORDS.admin);
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  await cursor;
+}
+
+test('an OTZ order pushed by the storefront rings the bell within one poll, then is accepted on /otz', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndWaitForCursor(page);
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications (0)');
+
+  await pushOtzOrder('PAYID-E2E-1');
+  // One poll is 10 s (and a loaded machine is slow).
+  await expect(bell).toHaveAccessibleName('Notifications (1)', { timeout: 25_000 });
+  const otzEntry = page.getByRole('navigation').getByRole('link', { name: /OTZ orders/ });
+  await expect(otzEntry.getByLabel(/new/i)).toBeVisible();
+
+  await bell.click();
+  const item = page.getByRole('link', { name: /New OTZ order PAYID-E2E-1/ });
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(page).toHaveURL(/\/otz$/);
+
+  const row = page.getByRole('row', { name: /PAYID-E2E-1/ });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Aiko Tanaka');
+  await row.getByRole('button', { name: 'Details' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Osaka');
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  await row.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Status updated')).toBeVisible();
+  // It left the Received tab; it is under Accepted, where only packing or cancelling is offered.
+  await expect(page.getByRole('row', { name: /PAYID-E2E-1/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Accepted' }).click();
+  const accepted = page.getByRole('row', { name: /PAYID-E2E-1/ });
+  await expect(accepted.getByRole('button', { name: 'Mark packed' })).toBeVisible();
+  await expect(accepted.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+});
+
+test('in Japanese: the bell lists the new OTZ order and /otz speaks Japanese', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAndWaitForCursor(page);
+  await new Shell(page).chooseLanguage('日本語');
+  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('通知（0件）');
+  const bell = page.getByTestId('notification-bell');
+  await pushOtzOrder('PAYID-E2E-JA');
+  await expect(bell).toHaveAccessibleName('通知（1件）', { timeout: 25_000 });
+  await bell.click();
+  await page.getByRole('link', { name: /新しいOTZ注文 PAYID-E2E-JA/ }).click();
+  await expect(page).toHaveURL(/\/otz$/);
+  await expect(page.getByRole('tab', { name: '受付' })).toHaveAttribute('aria-selected', 'true');
+  const row = page.getByRole('row', { name: /PAYID-E2E-JA/ });
+  await row.getByRole('button', { name: '承認する' }).click();
+  await expect(page.getByRole('row', { name: /PAYID-E2E-JA/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
