@@ -2,6 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import pkg from '../package.json' with { type: 'json' };
 import { API_PREFIX, DEFAULT_PORT } from '../shared/src/constants';
+import { chunkFileNames, codeSplitting } from './build/chunks';
+import { precompress } from './build/precompress';
+import { startPreload } from './build/start-preload';
 
 const root = new URL('.', import.meta.url).pathname;
 
@@ -10,7 +13,7 @@ export default defineConfig({
   // Relative asset URLs let the same build load from app://kura in the desktop app and from
   // the team server; index.html pins <base href="/"> so deep links still find them.
   base: './',
-  plugins: [react()],
+  plugins: [react(), startPreload(root), precompress()],
   define: { __KURA_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     alias: [
@@ -23,6 +26,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2023',
     chunkSizeWarningLimit: 1200,
+    // Named files (start, sign-in, schemas, icons, ui, one per screen): see build/chunks.ts.
+    rolldownOptions: { output: { codeSplitting: codeSplitting(root), chunkFileNames } },
   },
   server: {
     proxy: { [API_PREFIX.replace(/\/v1$/, '')]: `http://127.0.0.1:${DEFAULT_PORT}` },

@@ -62,6 +62,19 @@ describe('app:// path resolution', () => {
     expect(resolveAppAsset('app://kura/%5C%5Cserver%5Cshare%5Cx.txt', WIN_ROOT, nodePath.win32)).toBeNull();
   });
 
+  it('serves the plain build files and refuses their brotli and gzip copies', () => {
+    expect(resolveAppAsset('app://kura/assets/start-Ab1.js', ROOT, nodePath.posix)).toBe(
+      `${ROOT}/assets/start-Ab1.js`,
+    );
+    for (const url of [
+      'app://kura/assets/start-Ab1.js.br',
+      'app://kura/assets/start-Ab1.js.gz',
+      'app://kura/index.html.GZ',
+    ]) {
+      expect(resolveAppAsset(url, ROOT, nodePath.posix), url).toBeNull();
+    }
+  });
+
   it('serves known types with their content type and the rest as bytes', () => {
     expect(mimeTypeOf('/x/index.html')).toBe('text/html; charset=utf-8');
     expect(mimeTypeOf('/x/a.JS')).toBe('text/javascript; charset=utf-8');

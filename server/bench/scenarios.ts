@@ -84,3 +84,56 @@ export const largeScenarios: Scenario[] = [
 
 /** The CSV export at scale: rows per second and the server's peak memory. */
 export const EXPORT_TARGETS = { minRowsPerSecond: 200_000, maxPeakRssMb: 250 };
+
+export const LARGE_ORDERS = Number(process.env.KURA_BENCH_ORDERS ?? 1_000_000);
+
+/** Order screens at scale; the list targets differ by database (`minRpsPg`). */
+export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number })[] {
+  const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const quarter = `orderDate[gte]=${day(90)}&orderDate[lte]=${day(0)}`;
+  const n = `${LARGE_ORDERS / 1_000_000}M orders`;
+  return [
+    {
+      name: `orders list + totalCount, status + platform + date (${n})`,
+      path: `/api/v1/orders?page=1&limit=25&shipmentStatus=COMPLETED&platformCode=AMAZONIND&${quarter}`,
+      minRps: 1000,
+      minRpsPg: 500,
+      maxP99Ms: 25,
+    },
+    {
+      name: `orders list, ALL tab, page 3 (${n})`,
+      path: '/api/v1/orders?page=3&limit=25',
+      minRps: 1000,
+      minRpsPg: 500,
+      maxP99Ms: 25,
+    },
+    {
+      name: `orders list, received tab (${n})`,
+      path: `/api/v1/orders?page=1&limit=25&shipmentStatus=RECEIVED&${quarter}`,
+      minRps: 1000,
+      minRpsPg: 500,
+      maxP99Ms: 25,
+    },
+    {
+      name: `order search, product word (${n})`,
+      path: '/api/v1/orders/search?searchStr=matcha&page=1&limit=50',
+      minRps: 200,
+      minRpsPg: 200,
+      maxP99Ms: 50,
+    },
+    {
+      name: `order search, order id (${n})`,
+      path: '/api/v1/orders/search?searchStr=403-12&page=1&limit=50',
+      minRps: 200,
+      minRpsPg: 200,
+      maxP99Ms: 50,
+    },
+    {
+      name: `orders/total, a quarter (${n})`,
+      path: `/api/v1/orders/total?start_date=${day(90)}&end_date=${day(0)}`,
+      minRps: 1000,
+      minRpsPg: 500,
+      maxP99Ms: 25,
+    },
+  ];
+}

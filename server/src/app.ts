@@ -17,7 +17,7 @@ import { registerAccessControl } from './http/access';
 import { HttpError, registerErrorHandling, sendError } from './http/errors';
 import { checkingSerializerCompiler, fastSerializerCompiler } from './http/responses';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
-import { resourceRoutes } from './routes';
+import { resourceRoutes, zonedRoutes } from './routes';
 import { APP_VERSION, systemRoutes } from './system/system.routes';
 
 export interface BuildAppOptions {
@@ -121,6 +121,7 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
       });
       await api.register(authRoutes, { ctx: authContext, loginRateLimit: config.loginRateLimit });
       for (const routes of resourceRoutes) await api.register(routes);
+      for (const routes of zonedRoutes) await api.register(routes, { timeZone: config.timeZone });
     },
     { prefix: API_PREFIX },
   );

@@ -11,6 +11,10 @@ import { memosRoutes } from './memos/memos.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { productsRoutes } from './products/products.routes';
 import { usersRoutes } from './users/users.routes';
+import { advanceOrdersRoutes } from './orders/advance-orders.routes';
+import { ordersRoutes } from './orders/orders.routes';
+import { orderImportRoutes } from './order-import/order-import.routes';
+import type { OrdersContext } from './orders/orders.service';
 
 export const resourceRoutes: FastifyPluginAsyncZod[] = [
   usersRoutes,
@@ -20,4 +24,11 @@ export const resourceRoutes: FastifyPluginAsyncZod[] = [
   productsRoutes,
   issuesRoutes,
   memosRoutes,
+];
+
+/** Routes that reckon dates in the business's time zone: registered with `{ timeZone }`. */
+export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
+  ordersRoutes,
+  advanceOrdersRoutes,
+  orderImportRoutes,
 ];

@@ -90,6 +90,20 @@ const POLICY: Record<string, Policy> = {
   'POST /api/v1/memos': STAFF,
   'PUT /api/v1/memos/:id': STAFF,
   'DELETE /api/v1/memos/:id': STAFF,
+
+  // Orders: order creators enter orders and search them; the rest is for admins.
+  'GET /api/v1/orders': ADMIN,
+  'GET /api/v1/orders/search': STAFF,
+  'GET /api/v1/orders/total': ADMIN,
+  'GET /api/v1/orders/:id': ADMIN,
+  'POST /api/v1/orders': STAFF,
+  'PUT /api/v1/orders/status': ADMIN,
+  'PUT /api/v1/orders/:id': ADMIN,
+  'GET /api/v1/advance-orders': ADMIN,
+  'POST /api/v1/advance-orders': ADMIN,
+  'PUT /api/v1/advance-orders/:id': ADMIN,
+  // Importing platform order reports.
+  'POST /api/v1/orders/import': ADMIN,
 };
 
 /** Routes that end the caller's session when allowed: called with a throwaway session. */

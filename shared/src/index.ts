@@ -8,3 +8,4 @@ export * from './domain/currency';
 export * from './domain/profit';
 export * from './domain/periods';
 export * from './domain/order-status';
+export * from './domain/allocate';

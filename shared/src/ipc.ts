@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './constants';
+import type { IpcErrorCode } from './ipc-errors';
 
 /** Where the API lives: in this app (local mode) or on a team server. */
 export const connectionSchema = z.discriminatedUnion('mode', [
@@ -21,6 +22,7 @@ export const sessionSchema = z.object({
   role: z.enum(ROLES).nullable(),
 });
 export type StoredSession = z.infer<typeof sessionSchema>;
+export { isStoredSession } from './ipc-errors';
 
 export const csvSaveSchema = z.object({
   /** Suggested file name without folder, e.g. sales-management.csv. */
@@ -118,29 +120,7 @@ export interface KuraBridge {
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }
 
-/**
- * Why a bridge call failed. Main answers every invoke with an {@link IpcResponse} envelope
- * and the bridge re-throws failures as errors whose message is the fixed text below:
- * Electron's contextBridge copies only an error's message into the page, so the renderer
- * recognises a failure by its text ({@link ipcErrorCode}), never by a custom property.
- */
-export const IPC_ERROR_MESSAGES = {
-  'unknown-channel': 'The desktop app does not know this request',
-  'untrusted-sender': 'This page may not use the desktop app',
-  'invalid-payload': 'The desktop app received an invalid request',
-  'insecure-storage': 'No secure key store is available on this computer; sign-in will not be remembered',
-  failed: 'Something went wrong in the desktop app',
-} as const;
-export type IpcErrorCode = keyof typeof IPC_ERROR_MESSAGES;
+export { IPC_ERROR_MESSAGES, ipcErrorCode, type IpcErrorCode } from './ipc-errors';
 
 export type IpcResponse<T = unknown> =
   { ok: true; value: T } | { ok: false; error: { code: IpcErrorCode; message: string } };
-
-/** The code of a failed bridge call, from the error the renderer caught; undefined otherwise. */
-export function ipcErrorCode(error: unknown): IpcErrorCode | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const codes = Object.keys(IPC_ERROR_MESSAGES) as IpcErrorCode[];
-  const direct = (error as { code?: unknown }).code;
-  if (typeof direct === 'string' && (codes as string[]).includes(direct)) return direct as IpcErrorCode;
-  return codes.find((code) => error.message.includes(IPC_ERROR_MESSAGES[code]));
-}

@@ -3,7 +3,7 @@
  * parses requests with them) and the screens (which build requests and offer sort headers
  * from them), so the two can never disagree.
  */
-import { HANDLING_FEE_TYPES, LIMITS, ROLES } from './constants';
+import { HANDLING_FEE_TYPES, LIMITS, ORDER_STATUSES, PLATFORMS, ROLES } from './constants';
 import type { ListSpec } from './query';
 import { auditActions } from './schemas/misc';
 import { stockMovementReasons } from './schemas/product';
@@ -131,4 +131,40 @@ export const memosListSpec: ListSpec = {
   sorts: ['updatedAt', 'createdAt', 'title'],
   defaultSort: '-updatedAt',
   extras: ['searchStr'],
+};
+
+/**
+ * Orders (order management and the integrations' sync). Each filter the screen combines
+ * (status, platform, date range) has an index ending in the default sort (order date, id);
+ * see 008_orders.
+ */
+export const ordersListSpec: ListSpec = {
+  filters: {
+    shipmentStatus: { enum: ORDER_STATUSES },
+    platformCode: { enum: PLATFORMS },
+    orderDate: 'date',
+    shipmentId: 'string',
+    product: 'string',
+    orderId: 'string',
+    createdAt: 'datetime',
+    updatedAt: 'datetime',
+  },
+  sorts: ['orderDate', 'createdAt', 'updatedAt', 'orderId', 'baseOrderPrice'],
+  defaultSort: '-orderDate',
+};
+
+/**
+ * GET /orders/search: the text within the list's own filters (status tab, platform, order
+ * dates, shipment, product), so a search on a narrowed list stays narrowed.
+ */
+export const ordersSearchSpec: ListSpec = {
+  ...ordersListSpec,
+  defaultLimit: LIMITS.orderSearchSize,
+  extras: ['searchStr'],
+};
+
+export const advanceOrdersListSpec: ListSpec = {
+  filters: { deliveryDate: 'date', orderId: 'string', createdAt: 'datetime' },
+  sorts: ['createdAt', 'deliveryDate', 'orderId'],
+  defaultSort: '-createdAt',
 };

@@ -76,7 +76,10 @@ export const MESSAGES = {
   max200: 'Maximum 200 symbols',
   requestAlreadyResolved: 'This request has already been resolved',
   preferenceTooLarge: 'This preference is too large to save',
+  advanceDeliveryDate: 'An advance order needs a delivery date',
   // With parameters.
+  insufficientStock: 'Not enough stock of {{product}}: {{available}} available, {{requested}} needed',
+  currencyMismatch: '{{platform}} orders are in {{currency}}',
   isRequired: '{{label}} is required',
   emailNotFound: 'No account was found for {{email}}',
   unknownReference: 'The {{label}} does not exist',
@@ -120,6 +123,19 @@ export const MESSAGES = {
   bodyTooLarge: 'The request is too large',
   badUrl: 'The address is not valid',
   conflict: 'This conflicts with the saved data',
+  // Importing platform order reports: the file, then one row of it.
+  reportBodyRequired:
+    'Send the report file as the request body (text/csv, text/tab-separated-values or application/octet-stream)',
+  reportEmpty: 'The file is empty',
+  reportUnreadable: 'The file could not be read as a report (line {{line}})',
+  reportMissingColumns: 'The report has no column {{columns}}',
+  importUnknownChannel: 'Unknown sales channel: {{channel}}',
+  importEmptyValue: '{{column}} is empty',
+  importBadDate: '{{column}}: {{value}} is not a date',
+  importBadAmount: '{{column}}: {{value}} is not an amount in {{currency}}',
+  importBadQuantity: 'quantity: {{value}} is not a quantity',
+  importWrongCurrency: 'The currency {{currency}} does not match the platform {{platform}}',
+  importOrderHasErrors: 'Another row of order {{orderId}} has an error',
   requestFailed: 'The request could not be completed',
 } as const;
 

@@ -10,6 +10,12 @@ type PathApi = Pick<typeof nodePath, 'resolve' | 'relative' | 'isAbsolute' | 'se
 
 const INDEX = 'index.html';
 const FORBIDDEN_SEGMENT = /^\.{1,2}$|[\\/:\0*?"<>|]/;
+/**
+ * The build's brotli and gzip copies are for the team server's browsers (the package leaves
+ * them out); the app serves the plain files, and a copy asked for by name is refused rather
+ * than sent as bytes a page cannot read.
+ */
+const COMPRESSED_COPY = /\.(?:br|gz)$/i;
 
 /**
  * The absolute file for a request, or null when it must be refused (404). Paths without a
@@ -41,6 +47,7 @@ export function resolveAppAsset(
   }
   if (segments.some((s) => FORBIDDEN_SEGMENT.test(s))) return null;
   const last = segments.at(-1);
+  if (last !== undefined && COMPRESSED_COPY.test(last)) return null;
   if (last === undefined || !last.includes('.')) segments = [INDEX];
 
   const root = path.resolve(rootDir);

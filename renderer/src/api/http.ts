@@ -3,10 +3,8 @@
  * token, resolves paths against the API base URL of the current connection and turns every
  * failure into an {@link ApiError} carrying the server's `{code, message, params, errors}`.
  */
-import ky, { isHTTPError } from 'ky';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { MessageParams } from '#shared/messages';
-import { errorResponseSchema } from '#shared/schemas/common';
 import { BAD_RESPONSE, NETWORK_ERROR } from '../i18n/error-message';
 
 export { BAD_RESPONSE, NETWORK_ERROR };
@@ -33,13 +31,57 @@ export class ApiError extends Error {
   }
 }
 
-/** The error shape, read leniently: a team server of an older version sends no codes. */
-const errorBodySchema = errorResponseSchema.extend({
-  code: z.string().optional(),
-  errors: z
-    .array(errorResponseSchema.shape.errors.unwrap().element.extend({ code: z.string().optional() }))
-    .optional(),
-});
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const readParams = (value: unknown): MessageParams | undefined | false => {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) return false;
+  const ok = Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+  return ok ? (value as MessageParams) : false;
+};
+
+interface ErrorBody {
+  message: string;
+  code?: string;
+  params?: MessageParams;
+  errors?: FieldError[];
+}
+
+/**
+ * The error shape (`errorResponseSchema`), read leniently: a team server of an older version
+ * sends no codes. Written out by hand because this module is on the way to the sign-in form,
+ * which loads no schema library; http.test.ts holds it to the shared schema.
+ */
+export function readErrorBody(data: unknown): ErrorBody | null {
+  if (!isRecord(data) || typeof data.message !== 'string') return null;
+  if (data.code !== undefined && typeof data.code !== 'string') return null;
+  const params = readParams(data.params);
+  if (params === false) return null;
+  let errors: FieldError[] | undefined;
+  if (data.errors !== undefined) {
+    if (!Array.isArray(data.errors)) return null;
+    errors = [];
+    for (const item of data.errors as unknown[]) {
+      if (!isRecord(item) || typeof item.field !== 'string' || typeof item.message !== 'string') return null;
+      if (item.code !== undefined && typeof item.code !== 'string') return null;
+      const itemParams = readParams(item.params);
+      if (itemParams === false) return null;
+      errors.push({
+        field: item.field,
+        message: item.message,
+        ...(item.code !== undefined && { code: item.code }),
+        ...(itemParams !== undefined && { params: itemParams }),
+      });
+    }
+  }
+  return {
+    message: data.message,
+    ...(data.code !== undefined && { code: data.code }),
+    ...(params !== undefined && { params }),
+    ...(errors !== undefined && { errors }),
+  };
+}
 
 interface ApiState {
   apiBaseUrl: string;
@@ -61,34 +103,46 @@ export function configureApi(next: Partial<ApiState>): void {
 /** A 401 here means wrong credentials, not an expired session: never a silent logout. */
 const CREDENTIAL_PATHS = ['auth/login', 'auth/register', 'auth/forgot-password', 'auth/reset-password'];
 
-const http = ky.create({
-  retry: 0,
-  timeout: 20_000,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = state.getToken();
-        if (token) request.headers.set('Authorization', `Token ${token}`);
-      },
-    ],
-  },
-});
+const TIMEOUT_MS = 20_000;
+
+/**
+ * One call over fetch: the token, the base URL, a JSON body, a time limit, and every failure
+ * as an {@link ApiError}. Plain fetch rather than a client library: this module is on the
+ * way to the sign-in form.
+ */
+async function send(method: Method, path: string, json?: unknown): Promise<Response> {
+  const url = `${state.apiBaseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const headers = new Headers({ accept: 'application/json' });
+  const token = state.getToken();
+  if (token) headers.set('Authorization', `Token ${token}`);
+  let body: string | undefined;
+  if (json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(json);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: method.toUpperCase(),
+      headers,
+      body,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => undefined);
+    const error = readErrorBody(data);
+    throw error
+      ? new ApiError(response.status, error.message, error.errors, error.code, error.params)
+      : new ApiError(response.status, response.statusText || BAD_RESPONSE);
+  }
+  return response;
+}
 
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isHTTPError(error)) {
-    const body = errorBodySchema.safeParse(error.data);
-    return body.success
-      ? new ApiError(
-          error.response.status,
-          body.data.message,
-          body.data.errors,
-          body.data.code,
-          body.data.params,
-        )
-      : new ApiError(error.response.status, error.response.statusText || BAD_RESPONSE);
-  }
-  return new ApiError(0, NETWORK_ERROR);
+  return error instanceof ApiError ? error : new ApiError(0, NETWORK_ERROR);
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -106,7 +160,7 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
 ): Promise<z.output<S>> {
   let response: Response;
   try {
-    response = await http(path, { method, json, prefix: state.apiBaseUrl });
+    response = await send(method, path, json);
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401 && !CREDENTIAL_PATHS.some((p) => path.startsWith(p))) {
@@ -129,10 +183,86 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
  */
 export async function requestBytes(path: string): Promise<Blob> {
   try {
-    return await http(path, { method: 'get', prefix: state.apiBaseUrl }).blob();
+    return await (await send('get', path)).blob();
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401) state.onUnauthorized();
     throw apiError;
   }
+}
+
+export interface UploadOptions {
+  /** The file's content type as sent (the server takes the bytes as they are). */
+  contentType: string;
+  /** Asks for an answer in lines (NDJSON) and hands over each one as it arrives. */
+  accept?: string;
+  onUploadProgress?: (sent: number, total: number) => void;
+  /** Each complete line of the answer, parsed as JSON, as soon as it has arrived. */
+  onLine?: (line: unknown) => void;
+}
+
+/**
+ * Sends a file as the raw request body and reads the answer as it streams. XMLHttpRequest rather
+ * than fetch: it reports upload progress over HTTP/1.1 (a streamed fetch body needs HTTP/2),
+ * and its `progress` events expose the answer so far, so a long import can show real progress
+ * both ways. No timeout: a big report takes as long as it takes. Errors as {@link request}.
+ */
+export function uploadFile(path: string, file: Blob, options: UploadOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${state.apiBaseUrl.replace(/\/+$/, '')}/${path}`);
+    xhr.setRequestHeader('Content-Type', options.contentType);
+    if (options.accept) xhr.setRequestHeader('Accept', options.accept);
+    const token = state.getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Token ${token}`);
+    let consumed = 0;
+    const drain = (final: boolean) => {
+      if (xhr.status < 200 || xhr.status >= 300 || !options.onLine) return;
+      const text = xhr.responseText;
+      let end = text.indexOf('\n', consumed);
+      while (end !== -1 || (final && consumed < text.length)) {
+        const stop = end === -1 ? text.length : end;
+        const line = text.slice(consumed, stop).trim();
+        consumed = stop + 1;
+        if (line) options.onLine(JSON.parse(line));
+        end = text.indexOf('\n', consumed);
+      }
+    };
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onUploadProgress?.(event.loaded, event.total);
+    };
+    xhr.onprogress = () => drain(false);
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          drain(true);
+          resolve();
+        } catch {
+          reject(new ApiError(-1, BAD_RESPONSE));
+        }
+        return;
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      const parsed = errorBodySchema.safeParse(body);
+      if (xhr.status === 401) state.onUnauthorized();
+      reject(
+        parsed.success
+          ? new ApiError(
+              xhr.status,
+              parsed.data.message,
+              parsed.data.errors,
+              parsed.data.code,
+              parsed.data.params,
+            )
+          : new ApiError(xhr.status, xhr.statusText || BAD_RESPONSE),
+      );
+    };
+    xhr.send(file);
+  });
 }

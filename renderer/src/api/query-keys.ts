@@ -38,6 +38,17 @@ export const queryKeys = {
     all: ['issues'] as const,
     list: (params: ListParams) => ['issues', 'list', params] as const,
   },
+  orders: {
+    all: ['orders'] as const,
+    list: (params: ListParams) => ['orders', 'list', params] as const,
+    search: (params: ListParams) => ['orders', 'search', params] as const,
+    totals: (from: string, to: string, platform: string) => ['orders', 'totals', from, to, platform] as const,
+    history: (id: string) => ['orders', 'history', id] as const,
+  },
+  advanceOrders: {
+    all: ['advance-orders'] as const,
+    list: (params: ListParams) => ['advance-orders', 'list', params] as const,
+  },
   settings: {
     /** Every list of one settings resource, whatever its page, sort or search. */
     all: (apiPath: string) => ['settings', apiPath] as const,
@@ -51,6 +62,18 @@ export const invalidate = {
   products: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.products.all }),
   memos: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.memos.all }),
   issues: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.issues.all }),
+  /** An order's status or fields: its lists, tab counts and history, and the stock it moved. */
+  orders: (client: QueryClient) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.orders.all }),
+      client.invalidateQueries({ queryKey: queryKeys.products.all }),
+    ]),
+  /** A released advance order becomes a normal order. */
+  advanceOrders: (client: QueryClient) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.advanceOrders.all }),
+      client.invalidateQueries({ queryKey: queryKeys.orders.all }),
+    ]),
   settings: (client: QueryClient, apiPath: string) =>
     client.invalidateQueries({ queryKey: queryKeys.settings.all(apiPath) }),
 };

@@ -27,6 +27,8 @@ export interface TableColumn<Row> {
   key: string;
   /** The header text, which is also the column's name in the column chooser. */
   header: string;
+  /** Drawn in the header cell instead of the text (a select-all checkbox named by the text). */
+  headerContent?: ReactNode;
   /** The spec's sort field a header click sorts by; left out, the header is plain. */
   sort?: string;
   /** The first direction a click sorts in; A to Z unless said otherwise. */
@@ -228,7 +230,7 @@ export function AppTable<Row>({
                 // Fluent makes every header of a sortable table a button; the others stay plain.
                 sortable={sortable ? c.sort !== undefined : undefined}
               >
-                {c.header}
+                {c.headerContent ?? c.header}
               </TableHeaderCell>
             ))}
           </TableRow>

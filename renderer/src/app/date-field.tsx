@@ -14,10 +14,11 @@ import {
 } from '@fluentui/react-datepicker-compat';
 import { DateTime } from 'luxon';
 import { forwardRef, useMemo, useState } from 'react';
+import { DATE_FORMATS } from './date-display';
 import { DATE_FORMAT, dateFieldValue, dateOfValue, parseDateText } from './date-text';
+import { useDateDisplay } from './use-date-display';
 
-const formatDate = (date?: Date) => (date ? DateTime.fromJSDate(date).toFormat(DATE_FORMAT) : '');
-const parseDateFromString = (text: string) => parseDateText(text)?.toJSDate() ?? null;
+const toValue = (date: Date) => DateTime.fromJSDate(date).toFormat(DATE_FORMAT);
 
 /** Fluent's picker with its text shown from `text` rather than from its last valid date. */
 const TextKeepingDatePicker = forwardRef<HTMLInputElement, DatePickerProps & { text: string }>(
@@ -61,6 +62,11 @@ export function DateField({
   // While the user types, their text as it is ("2026/11/1" is not rewritten under the cursor);
   // after, the form's value: the date as YYYY-MM-DD, or the text that is not a date.
   const [typing, setTyping] = useState<string | null>(null);
+  // Shown and typed in the user's date format; the form's value stays YYYY-MM-DD.
+  const { dateFormat } = useDateDisplay();
+  const shown = DATE_FORMATS[dateFormat];
+  const formatDate = (picked?: Date) => (picked ? DateTime.fromJSDate(picked).toFormat(shown) : '');
+  const valueText = date ? formatDate(date) : (value ?? '');
   return (
     <Field
       label={label}
@@ -71,21 +77,21 @@ export function DateField({
     >
       <TextKeepingDatePicker
         allowTextInput
-        text={typing ?? value ?? ''}
-        placeholder={placeholder ?? DATE_FORMAT.toUpperCase()}
+        text={typing ?? valueText}
+        placeholder={placeholder ?? dateFormat}
         value={date}
         formatDate={formatDate}
-        parseDateFromString={parseDateFromString}
+        parseDateFromString={(text) => parseDateText(text, shown)?.toJSDate() ?? null}
         onChange={(_e, data) => {
           setTyping(data.value);
-          onChange(dateFieldValue(data.value));
+          onChange(dateFieldValue(data.value, shown));
         }}
         // A date picked on the calendar. The picker also calls this with null (or its last
         // date) when it rejects typed text; the typed text is already the form's value.
         onSelectDate={(picked) => {
           if (!picked) return;
           setTyping(null);
-          onChange(formatDate(picked));
+          onChange(toValue(picked));
         }}
         onBlur={() => {
           setTyping(null);

@@ -25,4 +25,12 @@ describe('date field text', () => {
     expect(dateOfValue('2026-02-30')).toBeNull();
     expect(dateOfValue(null)).toBeNull();
   });
+
+  it("reads a date typed in the user's own format first", () => {
+    expect(dateFieldValue('07/03/2026', 'dd/MM/yyyy')).toBe('2026-03-07');
+    expect(dateFieldValue('2026年3月7日', "yyyy'年'M'月'd'日'")).toBe('2026-03-07');
+    // The exchange format is still understood whatever the preference.
+    expect(dateFieldValue('2026-03-07', 'dd/MM/yyyy')).toBe('2026-03-07');
+    expect(dateFieldValue('31/02/2026', 'dd/MM/yyyy')).toBe('31/02/2026');
+  });
 });

@@ -11,10 +11,13 @@ export const DATE_FORMAT = 'yyyy-MM-dd';
 /** Formats the field accepts as typed, besides YYYY-MM-DD itself. */
 const ALSO_ACCEPTED = ['yyyy/MM/dd', 'yyyy/M/d', 'yyyy-M-d', 'yyyyMMdd'];
 
-/** The calendar date the text names, or null when it names none. */
-export function parseDateText(text: string): DateTime | null {
+/**
+ * The calendar date the text names, or null when it names none. `shown` is the format the
+ * user reads dates in (their preference), accepted first.
+ */
+export function parseDateText(text: string, shown?: string): DateTime | null {
   const trimmed = text.trim();
-  for (const format of [DATE_FORMAT, ...ALSO_ACCEPTED]) {
+  for (const format of [...(shown ? [shown] : []), DATE_FORMAT, ...ALSO_ACCEPTED]) {
     const date = DateTime.fromFormat(trimmed, format);
     if (date.isValid) return date;
   }
@@ -22,9 +25,9 @@ export function parseDateText(text: string): DateTime | null {
 }
 
 /** The form value for typed text: null when empty, YYYY-MM-DD when a date, else the text itself. */
-export function dateFieldValue(text: string): string | null {
+export function dateFieldValue(text: string, shown?: string): string | null {
   if (text.trim() === '') return null;
-  return parseDateText(text)?.toFormat(DATE_FORMAT) ?? text;
+  return parseDateText(text, shown)?.toFormat(DATE_FORMAT) ?? text;
 }
 
 /** The calendar's date for a form value; null for empty or not-a-date text. */
@@ -33,3 +36,18 @@ export function dateOfValue(value: string | null | undefined): Date | null {
   const date = DateTime.fromFormat(value, DATE_FORMAT);
   return date.isValid ? date.toJSDate() : null;
 }
+
+/**
+ * A moment (an ISO timestamp) as the business reads it: the date and time in its time zone
+ * (GET /config `timeZone`), so every screen and every user's computer shows the same day.
+ */
+export function formatInstant(iso: string, zone: string | undefined, format = 'yyyy-MM-dd HH:mm'): string {
+  const at = DateTime.fromISO(iso, { zone: zone ?? 'local' });
+  return at.isValid ? at.toFormat(format) : iso;
+}
+
+/** Today's date (YYYY-MM-DD) in the business's time zone. */
+export const businessToday = (zone: string | undefined) =>
+  DateTime.now()
+    .setZone(zone ?? 'local')
+    .toFormat(DATE_FORMAT);

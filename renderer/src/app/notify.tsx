@@ -2,23 +2,18 @@
  * Toasts for every screen, from one host in the bottom-end corner, where they cover no
  * navigation. The host shows three at most (the rest wait their turn); a message already
  * on screen is not shown twice; errors stay until dismissed, the others hide after 6 s.
+ *
+ * The host and Fluent's toast components load after the first screen (toast-host.tsx): the
+ * sign-in form does not wait for them. A toast asked for before the host is mounted is shown
+ * once it is.
  */
-import {
-  Button,
-  Toast,
-  Toaster,
-  ToastTitle,
-  ToastTrigger,
-  useToastController,
-  type ToastIntent,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '#shared/constants';
-import { TOAST_LIMIT, toastOptions } from './toast-policy';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { whenIdle } from './when-idle';
 
 export const TOASTER_ID = 'kura-toaster';
+
+type ToastIntent = 'success' | 'error' | 'warning' | 'info';
+type Show = (intent: ToastIntent, text: string) => void;
 
 export interface Notify {
   success(text: string): void;
@@ -27,45 +22,57 @@ export interface Notify {
   info(text: string): void;
 }
 
-/** Placed once, at the root of the app. */
-export function ToastHost() {
-  return (
-    <Toaster
-      toasterId={TOASTER_ID}
-      position="bottom-end"
-      limit={TOAST_LIMIT}
-      pauseOnHover
-      pauseOnWindowBlur
-    />
-  );
+let show: Show | null = null;
+const waiting: [ToastIntent, string][] = [];
+
+/** Called by the mounted host with its dispatcher; returns the unmount. */
+export function hostMounted(dispatch: Show): () => void {
+  show = dispatch;
+  for (const [intent, text] of waiting.splice(0)) dispatch(intent, text);
+  return () => {
+    if (show === dispatch) show = null;
+  };
 }
 
-function DismissButton() {
-  const { t } = useTranslation('common');
+let hostWanted: (() => void) | undefined;
+
+function notifyOf(intent: ToastIntent) {
+  return (text: string) => {
+    if (show) return show(intent, text);
+    waiting.push([intent, text]);
+    hostWanted?.();
+  };
+}
+
+const notify: Notify = {
+  success: notifyOf('success'),
+  error: notifyOf('error'),
+  warning: notifyOf('warning'),
+  info: notifyOf('info'),
+};
+
+const LazyToastHost = lazy(() => import('./toast-host'));
+
+/** Placed once, at the root of the app. */
+export function ToastHost() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => setWanted(true)), []);
+  // A toast asked for before then mounts the host at once.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    hostWanted = () => setAsked(true);
+    return () => {
+      hostWanted = undefined;
+    };
+  }, []);
+  if (!wanted && !asked) return null;
   return (
-    <ToastTrigger>
-      <Button
-        appearance="transparent"
-        size="small"
-        icon={<DismissRegular />}
-        aria-label={t('toast.dismiss')}
-      />
-    </ToastTrigger>
+    <Suspense fallback={null}>
+      <LazyToastHost />
+    </Suspense>
   );
 }
 
 export function useNotify(): Notify {
-  const { dispatchToast } = useToastController(TOASTER_ID);
-  return useMemo(() => {
-    const show = (intent: ToastIntent) => (text: string) => {
-      const { toastId, timeout, politeness } = toastOptions(intent, text, TIMINGS.toastMs);
-      dispatchToast(
-        <Toast>
-          <ToastTitle action={<DismissButton />}>{text}</ToastTitle>
-        </Toast>,
-        { intent, toastId, timeout, politeness },
-      );
-    };
-    return { success: show('success'), error: show('error'), warning: show('warning'), info: show('info') };
-  }, [dispatchToast]);
+  return useMemo(() => notify, []);
 }

@@ -7,7 +7,6 @@ import {
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
-  Spinner,
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
@@ -16,6 +15,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from './app-link';
 import { useErrorText } from './use-error-text';
+
+// The loading state is apart (loading-state.tsx): the start route shows it without the rest.
+export { LoadingState } from './loading-state';
 
 const useStyles = makeStyles({
   center: {
@@ -31,16 +33,6 @@ const useStyles = makeStyles({
   fullPage: { minHeight: '60vh' },
   icon: { fontSize: '40px', color: tokens.colorNeutralForeground3 },
 });
-
-export function LoadingState({ label, fullPage }: { label?: string; fullPage?: boolean }) {
-  const styles = useStyles();
-  const { t } = useTranslation('common');
-  return (
-    <div className={fullPage ? `${styles.center} ${styles.fullPage}` : styles.center}>
-      <Spinner label={label ?? t('states.loading')} />
-    </div>
-  );
-}
 
 export function EmptyState({
   icon,

@@ -1,31 +1,23 @@
-import { makeStyles, ProgressBar } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { TIMINGS } from '#shared/constants';
 
-const useStyles = makeStyles({
-  bar: { position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000000 },
-});
-
-/** One run of the bar: steps of 10 every 30 ms up to 100, then gone. */
-function ProgressRun() {
-  const styles = useStyles();
-  const [step, setStep] = useState(0);
-  const done = step > 100;
-  useEffect(() => {
-    if (done) return;
-    const timer = setInterval(() => setStep((s) => s + TIMINGS.progressStep), TIMINGS.progressStepMs);
-    return () => clearInterval(timer);
-  }, [done]);
-  if (done) return null;
-  return <ProgressBar className={styles.bar} value={step / 100} thickness="medium" aria-hidden="true" />;
-}
+// Fluent's progress bar is loaded with the first navigation, not before the first screen.
+const ProgressRun = lazy(() => import('./progress-run'));
 
 /** On a route change: a thin top progress bar, and scroll to top. */
 export function RouteProgress() {
   const { pathname } = useLocation();
+  // The first page has the splash; the bar starts with the first change of route.
+  const [first] = useState(pathname);
+  const [moved, setMoved] = useState(false);
+  if (!moved && pathname !== first) setMoved(true);
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [pathname]);
-  return <ProgressRun key={pathname} />;
+  if (!moved) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProgressRun key={pathname} />
+    </Suspense>
+  );
 }

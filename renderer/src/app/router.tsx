@@ -2,11 +2,15 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
+import { auditRoutes } from '../features/audit/audit.routes';
 import { memoRoutes } from '../features/memo/memo.routes';
+import { orderImportRoutes } from '../features/order-import/order-import.routes';
+import { ordersRoutes } from '../features/orders/orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
-import { LoadingState } from './page-state';
+import { LoadingState } from './loading-state';
+import { lazyScreen } from './route-prefetch';
 import { RouteProgress } from './route-progress';
 import { SplashGate } from './splash';
 
@@ -18,17 +22,14 @@ const LogoutPage = lazy(() => import('../features/auth/logout-page'));
 const TermsPage = lazy(() => import('../features/auth/terms-page'));
 const ComingSoon = lazy(() => import('../features/shell/coming-soon'));
 const NotFound = lazy(() => import('../features/shell/not-found'));
-const UsersPage = lazy(() => import('../features/users/users-page'));
+const UsersPage = lazyScreen('/users', () => import('../features/users/users-page'));
 const ProfilePage = lazy(() => import('../features/shell/profile-page'));
 
 /** Routes that later issues fill; until then each shows the "coming in this version" panel. */
 const LATER_ROUTES = [
-  '/orderentryform',
   '/shipment',
-  '/shipping-management',
   '/ot-sales-management',
   '/order-amalgamation',
-  '/AdvanceOrder',
   '/Simulator',
   '/sales-management',
   '/otz',
@@ -74,6 +75,9 @@ export const routes: RouteObject[] = [
           ...productsRoutes,
           ...requestsRoutes,
           ...memoRoutes,
+          ...auditRoutes,
+          ...ordersRoutes,
+          ...orderImportRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.

@@ -5,14 +5,16 @@
  */
 import { API_PREFIX, STORAGE_KEYS } from '#shared/constants';
 import { requestBytes } from '../api/http';
-import { sessionSchema, type ConnectionInfo, type KuraBridge, type StoredSession } from '#shared/ipc';
+import type { ConnectionInfo, KuraBridge, StoredSession } from '#shared/ipc';
+import { isStoredSession } from '#shared/ipc-errors';
 
 function readSession(): StoredSession | null {
   const raw = localStorage.getItem(STORAGE_KEYS.session);
   if (!raw) return null;
   try {
-    const parsed = sessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    // Checked by hand: this runs at start, before the schema library has loaded.
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredSession(parsed) ? { token: parsed.token, role: parsed.role } : null;
   } catch {
     return null;
   }
@@ -48,7 +50,8 @@ export const browserBridge: KuraBridge = {
     return readSession();
   },
   async setSession(session) {
-    localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(sessionSchema.parse(session)));
+    if (!isStoredSession(session)) throw new Error('Not a session');
+    localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ token: session.token, role: session.role }));
   },
   async clearSession() {
     localStorage.removeItem(STORAGE_KEYS.session);

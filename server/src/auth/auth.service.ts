@@ -70,6 +70,7 @@ export async function register(ctx: AuthContext, input: RegistrationInput) {
       userId: row.id,
       entity: 'user',
       entityId: row.id,
+      entityName: row.fullname,
       action: 'create',
       after: auditUser(row),
     });
@@ -130,6 +131,7 @@ export async function resetPassword(
       userId: null,
       entity: 'user',
       entityId: userId,
+      entityName: before.fullname,
       action: 'update',
       before: { passwordChangedAt: before.password_changed_at },
       after: { passwordChangedAt: now },

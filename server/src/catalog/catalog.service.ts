@@ -105,6 +105,7 @@ export function createNamedSetting(
       userId: actor._id,
       entity: resource.entity,
       entityId: row.id,
+      entityName: after.name,
       action: 'create',
       after,
     });
@@ -138,6 +139,7 @@ export function editNamedSetting(
       userId: actor._id,
       entity: resource.entity,
       entityId: id,
+      entityName: after.name,
       action: 'update',
       before,
       after,
@@ -177,6 +179,7 @@ export function createHandlingFee(
       userId: actor._id,
       entity: 'handlingFee',
       entityId: row.id,
+      entityName: after.title,
       action: 'create',
       after,
     });
@@ -217,6 +220,7 @@ export function editHandlingFee(
       userId: actor._id,
       entity: 'handlingFee',
       entityId: id,
+      entityName: after.title,
       action: 'update',
       before,
       after,

@@ -45,6 +45,8 @@ export interface AuditLogTable {
   user_id: string | null;
   entity: string;
   entity_id: string;
+  /** The record's display name when the change was made; null before the history screen. */
+  entity_name: string | null;
   action: 'create' | 'update' | 'delete';
   /** JSON object or null */
   before: string | null;

@@ -6,5 +6,6 @@ import type { CoreTables } from './core.table';
 import type { CatalogTables } from '../catalog/catalog.table';
 import type { IssueTables } from '../issues/issues.table';
 import type { MemoTables } from '../memos/memos.table';
+import type { OrderTables } from '../orders/orders.table';
 
-export interface Database extends CoreTables, CatalogTables, IssueTables, MemoTables {}
+export interface Database extends CoreTables, CatalogTables, IssueTables, MemoTables, OrderTables {}

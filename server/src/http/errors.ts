@@ -250,6 +250,10 @@ function findControlCharacter(value: unknown, path: string): string | undefined 
     const [current, at, depth] = stack.pop() as [unknown, string, number];
     if (typeof current === 'string') {
       if (CONTROL_CHARACTERS.test(current)) return at;
+    } else if (ArrayBuffer.isView(current)) {
+      // A file sent as the raw body (an order report): its reader checks its text, and walking
+      // 30 MB byte by byte here would take longer than the import.
+      continue;
     } else if (current !== null && typeof current === 'object' && depth < 100) {
       for (const [key, child] of Object.entries(current)) {
         const childPath = at ? `${at}.${key}` : key;

@@ -3,7 +3,7 @@
  * the OpenAPI document and docs page, and the renderer's files for browsers (team mode).
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -88,21 +88,48 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
 
 const wantsHtml = (accept: string | undefined) => !!accept && /text\/html|\*\/\*/.test(accept);
 
+/** Vite's output folder for content-hashed files: a new build gives them new names. */
+export const HASHED_ASSETS_PREFIX = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and the unhashed files (favicon, splash) are checked on every visit (ETag → 304). */
+const REVALIDATE = 'no-cache';
+
 /**
  * Serves the built renderer if it is there, with index.html for any other browser GET so
  * client-side routes (/auth/login, /settings/category) survive a reload. Everything else,
- * and every unknown /api path, is a JSON 404.
+ * every unknown /api path and every missing file under /assets, is a JSON 404.
+ *
+ * The build writes a brotli and a gzip copy next to each text file; the one the browser
+ * accepts is sent as it is (no compression per request). Hashed files are cached for a year
+ * without a check, so a repeat visit fetches none of them; index.html revalidates and so
+ * names the current build's files.
  */
 export async function registerRendererAndNotFound(app: FastifyInstance, rendererDir: string): Promise<void> {
   const root = resolve(rendererDir);
   const hasRenderer = existsSync(resolve(root, 'index.html'));
-  if (hasRenderer) await app.register(fastifyStatic, { root, prefix: '/' });
+  if (hasRenderer) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      preCompressed: true,
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders: (reply, file) => {
+        const hashed = relative(root, file).split(sep)[0] === HASHED_ASSETS_PREFIX.slice(1, -1);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (hasRenderer && !isApi && request.method === 'GET' && wantsHtml(request.headers.accept)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A missing script is an old page asking for a file of a previous build: answering with
+    // index.html would fail as "not JavaScript" instead of a plain 404 the page can handle.
+    const isAsset = path.startsWith(HASHED_ASSETS_PREFIX);
+    if (hasRenderer && !isApi && !isAsset && request.method === 'GET' && wantsHtml(request.headers.accept)) {
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(errorBody('notFound', MESSAGES.notFound));
   });

@@ -63,7 +63,14 @@ export function createIssue(
     const id = await insertIssue(trx, { ...input, createdBy: actor._id });
     const after = await findIssue(trx, id);
     if (!after) throw new Error('issue vanished inside its own transaction');
-    await recordAudit(trx, { userId: actor._id, entity: 'issue', entityId: id, action: 'create', after });
+    await recordAudit(trx, {
+      userId: actor._id,
+      entity: 'issue',
+      entityId: id,
+      entityName: after.title,
+      action: 'create',
+      after,
+    });
     return after;
   });
 }
@@ -115,6 +122,7 @@ async function setResolved(
     userId: actor._id,
     entity: 'issue',
     entityId: before._id,
+    entityName: after.title,
     action: 'update',
     before,
     after,

@@ -46,7 +46,14 @@ export function createMemo(
     const id = await insertMemo(trx, { ...input, authorId: actor._id });
     const after = await findMemo(trx, id);
     if (!after) throw new Error('memo vanished inside its own transaction');
-    await recordAudit(trx, { userId: actor._id, entity: 'memo', entityId: id, action: 'create', after });
+    await recordAudit(trx, {
+      userId: actor._id,
+      entity: 'memo',
+      entityId: id,
+      entityName: after.title,
+      action: 'create',
+      after,
+    });
     return after;
   });
 }
@@ -67,6 +74,7 @@ export function editMemo(
       userId: actor._id,
       entity: 'memo',
       entityId: id,
+      entityName: after.title,
       action: 'update',
       before,
       after,
@@ -81,6 +89,13 @@ export function removeMemo(db: Kysely<Database>, actor: SessionUser, id: string)
     const before = (await lockRow(trx, 'memos', id)) ? await findMemo(trx, id) : undefined;
     if (!before) throw notFound();
     await deleteMemo(trx, id);
-    await recordAudit(trx, { userId: actor._id, entity: 'memo', entityId: id, action: 'delete', before });
+    await recordAudit(trx, {
+      userId: actor._id,
+      entity: 'memo',
+      entityId: id,
+      entityName: before.title,
+      action: 'delete',
+      before,
+    });
   });
 }

@@ -51,6 +51,7 @@ export function savePreference(
       userId,
       entity: 'userPreference',
       entityId: prefId,
+      entityName: prefId,
       action: before ? 'update' : 'create',
       before: before ? { value: beforeValue } : null,
       after: { value },

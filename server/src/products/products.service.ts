@@ -277,7 +277,14 @@ export async function createProductIn(
   });
   const after = await findProduct(trx, id);
   if (!after) throw new Error('product vanished inside its own transaction');
-  await recordAudit(trx, { userId: actor._id, entity: 'product', entityId: id, action: 'create', after });
+  await recordAudit(trx, {
+    userId: actor._id,
+    entity: 'product',
+    entityId: id,
+    entityName: after.name,
+    action: 'create',
+    after,
+  });
   return after;
 }
 
@@ -315,6 +322,7 @@ export function updateProduct(
       userId: actor._id,
       entity: 'product',
       entityId: id,
+      entityName: after.name,
       action: 'update',
       before,
       after,
@@ -369,6 +377,7 @@ export function adjustStock(
       userId: actor._id,
       entity: 'product',
       entityId: id,
+      entityName: row.name,
       action: 'update',
       before: { inStockQuantity: row.in_stock_quantity },
       after: { inStockQuantity: next, stockMovement: movement },
@@ -415,7 +424,8 @@ export function addRemark(
   remark: string,
 ): Promise<Remark> {
   return db.transaction().execute(async (trx) => {
-    await requireProduct(trx, productId);
+    const product = await findProduct(trx, productId);
+    if (!product) throw notFound();
     const id = await insertRemark(trx, { productId, remark, userId: actor._id });
     const after = toRemark(
       await remarksQuery(trx, productId).where('product_remarks.id', '=', id).executeTakeFirstOrThrow(),
@@ -426,6 +436,8 @@ export function addRemark(
       userId: actor._id,
       entity: 'productRemark',
       entityId: id,
+      // A remark has no name of its own: the history names the product it was left on.
+      entityName: product.name,
       action: 'create',
       after,
     });

@@ -77,6 +77,7 @@ export async function updateUser(db: Kysely<Database>, actor: SessionUser, id: s
       userId: actor._id,
       entity: 'user',
       entityId: id,
+      entityName: after.fullname,
       action: 'update',
       before: toUser(before),
       after: toUser(after),

@@ -6,6 +6,7 @@ import {
   MAX_MINOR,
   ceilYen,
   formatMinor,
+  formatMoney,
   formatRate,
   fromMinor,
   parseMoney,
@@ -78,6 +79,15 @@ describe('money in minor units', () => {
     expect(formatMinor(sumMinor([10, 20]), 'INR')).toBe('0.30');
     expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
     expect(() => sumMinor([0.5])).toThrow(RangeError);
+  });
+});
+
+describe('money on screen', () => {
+  it('shows the currency sign and its decimals in each language', () => {
+    expect(formatMoney(1200, 'JPY')).toBe('¥1,200');
+    expect(formatMoney(12.5, 'INR')).toBe('₹12.50');
+    expect(formatMoney(1200, 'JPY', 'ja')).toBe('￥1,200');
+    expect(formatMoney(123456.78, 'INR')).toBe('₹1,23,456.78');
   });
 });
 

@@ -198,6 +198,10 @@ function safe(value: bigint): number {
 export const ceilYen = (yen: number) => Math.ceil(yen - 1e-9);
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/**
+ * A major-unit amount with its currency's sign, as screens show it: ¥1,200 and ₹12.50 (the
+ * narrow sign: "JP¥" would only tell a yen from a yuan, which no screen needs).
+ */
 export function formatMoney(amount: number, currency: Currency, locale = 'en'): string {
   const key = `${locale}:${currency}`;
   let f = formatters.get(key);
@@ -205,6 +209,7 @@ export function formatMoney(amount: number, currency: Currency, locale = 'en'): 
     f = new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-IN', {
       style: 'currency',
       currency,
+      currencyDisplay: 'narrowSymbol',
       maximumFractionDigits: CURRENCY_DECIMALS[currency],
     });
     formatters.set(key, f);

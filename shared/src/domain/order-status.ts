@@ -2,7 +2,7 @@
  * The one order status transition table, enforced by the server and used by the
  * screens to offer only legal next statuses.
  */
-import type { OrderStatus } from '../constants';
+import type { OrderStatus, Platform } from '../constants';
 import { MESSAGES } from '../messages';
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -18,24 +18,52 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   BOOKED: ['RECEIVED'],
 };
 
+/**
+ * AMAZONJP orders are fulfilled inside Japan and never go into an India shipment, so order
+ * management completes them straight from PACKED.
+ */
+export const PLATFORM_EXTRA_TRANSITIONS: Readonly<
+  Partial<Record<Platform, Partial<Record<OrderStatus, readonly OrderStatus[]>>>>
+> = {
+  AMAZONJP: { PACKED: ['COMPLETED'] },
+};
+
 export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED'];
+
+/** Statuses in which an order holds the stock it took when accepted. */
+export const STOCK_HOLDING_STATUSES: readonly OrderStatus[] = ['ACCEPTED', 'PACKED', 'SHIPPED', 'COMPLETED'];
+
+/** The statuses an order of `platform` may move to from `from` in order management. */
+export function nextStatuses(from: OrderStatus, platform?: Platform): OrderStatus[] {
+  const extra = platform ? (PLATFORM_EXTRA_TRANSITIONS[platform]?.[from] ?? []) : [];
+  return [...ORDER_TRANSITIONS[from], ...extra];
+}
 
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
-/** Checks a status change of one order; the message is the spec's. */
-export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionCheck {
+/** Checks a status change of one order (of `platform`, when known); the message is the spec's. */
+export function checkTransition(from: OrderStatus, to: OrderStatus, platform?: Platform): TransitionCheck {
   if (FINAL_STATUSES.includes(from)) return { ok: false, message: MESSAGES.cannotChangeFinal };
   if (to === 'SHIPPED' || from === 'SHIPPED') return { ok: false, message: MESSAGES.visitCombine };
-  if (from === 'AWAITING' || to === 'BOOKED') {
-    if (from !== 'AWAITING' && to === 'BOOKED') return { ok: false, message: MESSAGES.onlyAwaiting };
-  }
-  if (!ORDER_TRANSITIONS[from].includes(to)) return { ok: false, message: MESSAGES.cannotChangeStatus };
+  if (to === 'BOOKED' && from !== 'AWAITING') return { ok: false, message: MESSAGES.onlyAwaiting };
+  if (!nextStatuses(from, platform).includes(to)) return { ok: false, message: MESSAGES.cannotChangeStatus };
   return { ok: true };
 }
 
-/** A bulk change needs every selected order in the same status. */
-export function checkBulkTransition(froms: readonly OrderStatus[], to: OrderStatus): TransitionCheck {
-  if (froms.length === 0) return { ok: false, message: MESSAGES.selectOrdersToSetStatus };
-  if (new Set(froms).size > 1) return { ok: false, message: MESSAGES.statusMustBeSame };
-  return checkTransition(froms[0] as OrderStatus, to);
+/**
+ * A bulk change needs every selected order in the same status; each order is then checked
+ * with its own platform (an AMAZONJP order may complete from PACKED, an India one may not).
+ */
+export function checkBulkTransition(
+  orders: readonly (OrderStatus | { status: OrderStatus; platform?: Platform })[],
+  to: OrderStatus,
+): TransitionCheck {
+  if (orders.length === 0) return { ok: false, message: MESSAGES.selectOrdersToSetStatus };
+  const items = orders.map((o) => (typeof o === 'string' ? { status: o, platform: undefined } : o));
+  if (new Set(items.map((o) => o.status)).size > 1) return { ok: false, message: MESSAGES.statusMustBeSame };
+  for (const item of items) {
+    const check = checkTransition(item.status, to, item.platform);
+    if (!check.ok) return check;
+  }
+  return { ok: true };
 }

@@ -4,3 +4,4 @@ export * from './product';
 export * from './order';
 export * from './misc';
 export * from './auth';
+export * from './order-import';

@@ -107,6 +107,8 @@ export const auditEntrySchema = z.object({
   user: z.object({ _id: idSchema, fullname: z.string() }).nullable(),
   entity: z.string(),
   entityId: z.string(),
+  /** The record's name when the change was made; null for entries older than the field. */
+  entityName: z.string().nullable(),
   action: z.enum(auditActions),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -64,6 +64,8 @@ export const orderSchema = z.object({
   exchangeRate: z.number().nullable(),
   expectedShippingDate: dateSchema.nullable(),
   isBookedAdvance: z.boolean(),
+  /** Advance orders: when the goods are expected; null for other orders. */
+  deliveryDate: dateSchema.nullable(),
   shipmentStatus: z.enum(ORDER_STATUSES),
   shipmentId: z.string().nullable(),
   customer: customerSchema.nullable(),
@@ -100,6 +102,108 @@ export const orderEntryLineSchema = z
     }
   });
 export type OrderEntryLine = z.input<typeof orderEntryLineSchema>;
+
+/** A customer as integrations send it: every part optional, stored as given (trimmed). */
+const customerPart = textSchema().trim().max(500).default('');
+export const customerInputSchema = z.object({
+  name: customerPart,
+  email: customerPart,
+  phone: customerPart,
+  address: customerPart,
+  city: customerPart,
+  state: customerPart,
+  country: customerPart,
+  postcode: customerPart,
+});
+export type CustomerInput = z.input<typeof customerInputSchema>;
+
+/**
+ * An amount in the order's currency. Read as rupees here (up to 2 decimals); the server holds
+ * yen amounts (AMAZONJP orders) to whole yen once it knows the order's currency.
+ */
+const orderMoney = moneySchema('INR');
+
+/** The fees an integration may send with a line, and an admin may edit later. */
+const orderFeeFields = {
+  commission: orderMoney.optional(),
+  closingFee: orderMoney.optional(),
+  gst: orderMoney.optional(),
+  handlingFee: orderMoney.optional(),
+  /** Yen, whatever the order's currency. */
+  shippingFee: moneySchema('JPY').optional(),
+  expectedShippingDate: dateSchema.nullable().optional(),
+  customer: customerInputSchema.nullable().optional(),
+};
+
+/**
+ * POST /orders: one order line (Order Entry sends the product as its whole record, integrations
+ * its id). `baseOrderPrice` is the line total in `currency`, which must be the platform's.
+ * AWAITING makes an advance order (with its `deliveryDate`). The order date, when left out,
+ * is today in the business's time zone.
+ */
+export const orderLineInputSchema = z.object({
+  product: z
+    .union([idSchema, z.object({ _id: idSchema }).passthrough()], { error: MESSAGES.productsRequired })
+    .transform((p) => (typeof p === 'string' ? p : p._id)),
+  platformCode: z.enum(PLATFORMS, { error: MESSAGES.platformRequired }),
+  orderId: textSchema({ error: MESSAGES.orderIdRequired }).trim().min(1, MESSAGES.orderIdRequired).max(100),
+  orderDate: dateSchema.optional(),
+  orderQuantity: intSchema({ min: 1, message: MESSAGES.invalidQuantity }),
+  currency: z.enum(CURRENCIES),
+  baseOrderPrice: orderMoney,
+  discount: moneySchema('INR').default(0),
+  shipmentStatus: z.enum(['RECEIVED', 'AWAITING']).default('RECEIVED'),
+  deliveryDate: dateSchema.nullable().optional(),
+  isBookedAdvance: z.boolean().default(false),
+  ...orderFeeFields,
+});
+export type OrderLineInput = z.input<typeof orderLineInputSchema>;
+export type OrderLine = z.output<typeof orderLineInputSchema>;
+
+export const orderLinesSchema = z.array(orderLineInputSchema).min(1, MESSAGES.productsRequired).max(500);
+
+/**
+ * POST /orders takes one line or an array of lines, created all or none. Chosen by the body's
+ * shape, so a refused line reports its own fields (a plain union would answer "invalid value").
+ */
+export const orderCreateSchema = z
+  .unknown()
+  .transform((input, ctx): OrderLine | OrderLine[] => {
+    const result = Array.isArray(input)
+      ? orderLinesSchema.safeParse(input)
+      : orderLineInputSchema.safeParse(input);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  })
+  .describe('One order line (see orderLineInputSchema), or an array of 1 to 500 lines.');
+
+/**
+ * PUT /orders/{id}: a status change through the transition table, or edits of the editable
+ * fields (or both, in one transaction). Any other field is refused.
+ */
+export const orderUpdateSchema = z
+  .strictObject({
+    shipmentStatus: z.enum(ORDER_STATUSES).optional(),
+    discount: orderMoney.optional(),
+    ...orderFeeFields,
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: MESSAGES.nothingToUpdate });
+export type OrderUpdate = z.input<typeof orderUpdateSchema>;
+
+/** PUT /orders/status: several orders to one status, all or none. */
+export const orderBulkStatusSchema = z.strictObject({
+  ids: z.array(idSchema).max(1000),
+  shipmentStatus: z.enum(ORDER_STATUSES),
+});
+export type OrderBulkStatus = z.input<typeof orderBulkStatusSchema>;
+
+/** GET /orders/total: order counts for the status tabs. */
+export const orderTotalsSchema = z.object({
+  totalCount: z.number().int().nonnegative(),
+  byStatus: z.record(z.enum(ORDER_STATUSES), z.number().int().nonnegative()),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 
 /** Shipment popup row. */
 export const shippedOrderSchema = orderSchema
@@ -156,16 +260,31 @@ export const customsInputSchema = z.object({
 });
 export type CustomsInput = z.infer<typeof customsInputSchema>;
 
-/** Advance (booked) order. */
+/**
+ * Advance (booked) order: an order taken before the goods are in stock. It is an order row
+ * (status AWAITING, then BOOKED, then RECEIVED when released) with a delivery date; `_id` is
+ * the order's id and `order` the whole order.
+ */
 export const advanceOrderSchema = z.object({
   _id: idSchema,
   orderId: z.string(),
   deliveryDate: dateSchema.nullable(),
   status: z.enum(ORDER_STATUSES),
-  order: orderSchema.nullable(),
+  order: orderSchema,
   ...timestamps,
 });
 export type AdvanceOrder = z.infer<typeof advanceOrderSchema>;
+
+/** POST /advance-orders: an order line with its delivery date, created AWAITING. */
+export const advanceOrderInputSchema = orderLineInputSchema
+  .omit({ shipmentStatus: true, deliveryDate: true, isBookedAdvance: true })
+  .extend({ deliveryDate: dateSchema });
+export type AdvanceOrderInput = z.input<typeof advanceOrderInputSchema>;
+
+/** PUT /advance-orders/{id}: book or cancel an AWAITING one, or release a BOOKED one. */
+export const advanceOrderUpdateSchema = z.strictObject({
+  status: z.enum(['BOOKED', 'CANCELLED', 'RECEIVED']),
+});
 
 /** OTZ orders: paid through PayPal on the OTZ storefront. */
 export const otzOrderSchema = z.object({

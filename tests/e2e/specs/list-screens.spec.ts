@@ -72,7 +72,9 @@ test('the search text and the filter live in the URL: reload and back show the s
   await expect(issues.search).toHaveValue('Kokeshi');
 });
 
-test('the audit log in the side panel filters by entity and leaves the page URL alone', async ({ page }) => {
+test('the audit log in the side panel filters by kind, reads as sentences and leaves the page URL alone', async ({
+  page,
+}) => {
   const token = await adminToken();
   const created = await kura.api('categories/', { token, body: { name: 'Audit sample category' } });
   expect(created.status).toBe(201);
@@ -83,12 +85,15 @@ test('the audit log in the side panel filters by entity and leaves the page URL 
   const entries = page.getByRole('list', { name: 'Audit log' });
   await expect(entries).toBeVisible();
 
-  await page.getByRole('searchbox', { name: 'Entity' }).fill('category');
-  await expect(entries.getByRole('listitem').first()).toContainText('category');
+  await page.getByRole('combobox', { name: 'What' }).click();
+  await page.getByRole('option', { name: 'Categories' }).click();
+  await expect(entries.getByRole('listitem').first()).toContainText(
+    'created the category “Audit sample category”',
+  );
   await expect(async () => {
     const texts = await entries.getByRole('listitem').allTextContents();
     expect(texts.length).toBeGreaterThan(0);
-    for (const text of texts) expect(text).toContain('category');
+    for (const text of texts) expect(text).toContain('the category “');
   }).toPass();
   await expect(page).toHaveURL(/\/products$/);
 });

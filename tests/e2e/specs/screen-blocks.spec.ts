@@ -296,6 +296,7 @@ test.describe('as admin', () => {
       '/settings/supplier',
       '/settings/shippingMethod',
       '/settings/handling-charges',
+      '/audit-log',
     ];
     for (const language of ['English', '日本語'] as const) {
       if (language === '日本語') await new Shell(page).chooseLanguage('日本語');
@@ -314,6 +315,16 @@ test.describe('as admin', () => {
       await list.rows.nth(1).getByRole('button').last().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await seriousViolations(page), `${language} remarks dialog`).toEqual([]);
+      await page.keyboard.press('Escape');
+      // The history screen scrolled across, then with an entry's raw record open.
+      await page.goto(`${kura.url}/audit-log?limit=100`);
+      const history = page.getByRole('table');
+      await expect(history.getByRole('row').nth(1)).toBeVisible();
+      await history.locator('xpath=..').evaluate((el) => el.scrollBy(3000, 3000));
+      expect(await seriousViolations(page), `${language} history scrolled`).toEqual([]);
+      await history.getByRole('row').nth(1).getByRole('button').last().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page), `${language} raw record dialog`).toEqual([]);
       await page.keyboard.press('Escape');
     }
   });

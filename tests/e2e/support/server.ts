@@ -18,6 +18,8 @@ const rendererDir = path.resolve(import.meta.dirname, '../../../dist/renderer');
 export interface KuraServerOptions {
   demo?: boolean;
   restrictedBrand?: boolean;
+  /** The business's time zone (KURA_TIME_ZONE); the server's default otherwise. */
+  timeZone?: string;
   /** Let pages served by that server call this one (a desktop window on a team server). */
   corsFromPageOf?: KuraServer;
 }
@@ -35,6 +37,7 @@ export function useKuraServer(env: KuraServerOptions = {}): KuraServer {
       rendererDir,
       demo: env.demo ?? false,
       restrictedBrand: env.restrictedBrand ?? false,
+      ...(env.timeZone ? { timeZone: env.timeZone } : {}),
       corsOrigins: ['app://kura', ...(env.corsFromPageOf ? [env.corsFromPageOf.url] : [])],
       loginRateLimit: 1000,
       logLevel: 'warn',

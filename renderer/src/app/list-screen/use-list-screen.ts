@@ -4,7 +4,13 @@
  * with the previous page kept on screen while the next one loads, the first page again after
  * any change but paging, and the last page when the list shrank under the one shown.
  */
-import { keepPreviousData, useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useQuery,
+  type QueryClient,
+  type QueryKey,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { pageCount, type ListParams } from '#shared/query';
@@ -148,4 +154,18 @@ export function useListScreen<Row, F extends string = never>(
     sortBy: (field, first) => update({ sort: nextSort(state.sort, field, first) }),
     setFilter: (name, value) => update({ filters: { [name]: value } as Partial<Record<F, string>> }),
   };
+}
+
+/**
+ * Fetches the first page a list screen shows when opened without a query (its defaults) into
+ * the cache, so the screen has its rows when it mounts: called when a menu item that opens it
+ * is hovered or focused (app/route-prefetch.ts). A fresh cached page is not fetched again.
+ */
+export function prefetchList<Row, F extends string>(
+  queryClient: QueryClient,
+  options: Pick<ListScreenOptions<Row, F>, 'queryKey' | 'fetch' | 'prefix'> & ListConfig<F>,
+): Promise<void> {
+  const { queryKey, fetch, prefix = '', ...config } = options;
+  const params = listRequest(config, parseListState(config, new URLSearchParams(), prefix));
+  return queryClient.prefetchQuery({ queryKey: queryKey(params), queryFn: () => fetch(params) });
 }

@@ -2,19 +2,30 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { validateToken } from '../../api/auth.api';
 import { ApiError } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
-import { ErrorState, ForbiddenState, LoadingState } from '../../app/page-state';
+import { LoadingState } from '../../app/loading-state';
+import { loadAllTexts } from '../../i18n/i18n';
 import { platform } from '../../platform/platform';
 import { homePathFor, mayOpen } from '../shell/menu';
 import { CurrentUserContext, useCurrentUser } from './current-user';
 import { sessionAtom } from './session.atoms';
 import { useSignOut } from './use-session';
 
+/** A signed-in screen shows once its code and all the texts of the language are there. */
+const withAllTexts =
+  <M,>(load: () => Promise<M>) =>
+  async () =>
+    (await Promise.all([load(), loadAllTexts()]))[0];
+
 // The signed-in chrome is its own chunk, so the login screen loads without it.
-const AppShell = lazy(() => import('../shell/app-shell'));
-const PendingRolePage = lazy(() => import('./pending-role-page'));
+const AppShell = lazy(withAllTexts(() => import('../shell/app-shell')));
+const PendingRolePage = lazy(withAllTexts(() => import('./pending-role-page')));
+// The error states use message bars, which the sign-in form does without.
+const ErrorState = lazy(() => import('../../app/page-state').then((m) => ({ default: m.ErrorState })));
+const ForbiddenState = lazy(() =>
+  import('../../app/page-state').then((m) => ({ default: m.ForbiddenState })),
+);
 
 /** Signed-out screens: a signed-in user who visits /auth… goes to /. */
 export function GuestOnly() {
@@ -34,7 +45,9 @@ export function RequireAuth() {
   const signOut = useSignOut();
   const verify = useQuery({
     queryKey: queryKeys.verify,
-    queryFn: validateToken,
+    // The auth calls parse with the shared schemas: loaded with the first check, never on
+    // the way to the sign-in form.
+    queryFn: async () => (await import('../../api/auth.api')).validateToken(),
     enabled: session !== null,
     retry: false,
     staleTime: Infinity,

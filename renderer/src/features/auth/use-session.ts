@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ipcErrorCode } from '#shared/ipc';
+import { ipcErrorCode } from '#shared/ipc-errors';
 import type { SessionUser } from '#shared/schemas/auth';
-import { logout } from '../../api/auth.api';
 import { queryKeys } from '../../api/query-keys';
 import { useNotify } from '../../app/notify';
 import { platform } from '../../platform/platform';
@@ -42,7 +41,10 @@ export function useSignOut() {
   return useCallback(async () => {
     // Revoke server-side first, while the token is still attached; a failure (offline,
     // already revoked) must not keep anyone signed in here.
-    if (store.get(sessionAtom)) await logout().catch(() => {});
+    if (store.get(sessionAtom)) {
+      // Loaded here, not at the top: this hook is on the way to the sign-in form.
+      await import('../../api/auth.api').then(({ logout }) => logout()).catch(() => {});
+    }
     await endLocalSession(store, queryClient);
   }, [queryClient, store]);
 }

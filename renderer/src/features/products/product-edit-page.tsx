@@ -1,6 +1,6 @@
 /** /product-edit?id=…: update a product; its stock (adjustments and history) and remarks beside it. */
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { BoxRegular, CommentRegular } from '@fluentui/react-icons';
+import { BoxRegular, CommentRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,9 +57,19 @@ export default function ProductEditPage() {
         product={current}
         defaultValues={productValues(current)}
         headerActions={
-          <Button icon={<CommentRegular />} onClick={() => setRemarksOpen(true)}>
-            {t('remarksButton', { count: current.remarksCount })}
-          </Button>
+          <>
+            <Button
+              icon={<HistoryRegular />}
+              onClick={() =>
+                void navigate(`/audit-log?entity=product&entityId=${encodeURIComponent(current._id)}`)
+              }
+            >
+              {t('shell:audit.historyButton')}
+            </Button>
+            <Button icon={<CommentRegular />} onClick={() => setRemarksOpen(true)}>
+              {t('remarksButton', { count: current.remarksCount })}
+            </Button>
+          </>
         }
         // Back keeps the list's filters; a directly opened edit screen goes to the list.
         onCancel={() => void (location.key === 'default' ? navigate('/products') : navigate(-1))}

@@ -400,7 +400,6 @@ export function ProductForm({
               render={({ field }) => (
                 <DateField
                   label={t('fields.releaseDate')}
-                  placeholder={t('hints.date')}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={() => {

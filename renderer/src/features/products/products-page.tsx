@@ -1,14 +1,5 @@
 /** /products: the catalog with server-side paging, sort, filters, search, column choice and export. */
-import {
-  Button,
-  makeStyles,
-  Spinner,
-  Switch,
-  Tab,
-  TabList,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Switch, Tab, TabList, tokens } from '@fluentui/react-components';
 import {
   AddRegular,
   ArrowDownloadRegular,
@@ -16,6 +7,7 @@ import {
   CommentRegular,
   WarningFilled,
 } from '@fluentui/react-icons';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -28,7 +20,7 @@ import { AppLink } from '../../app/app-link';
 import { TruncatedText } from '../../app/app-table';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
 import type { ListFilter } from '../../app/list-screen/list-state';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
+import { prefetchList, useListScreen } from '../../app/list-screen/use-list-screen';
 import { useNotify } from '../../app/notify';
 import { StatusBadge } from '../../app/status-badge';
 import { useErrorText } from '../../app/use-error-text';
@@ -59,6 +51,21 @@ const fetchPage = async (params: ListParams) => {
   const found = await searchProducts(params);
   return { data: found.data, totalCount: found.totalcount };
 };
+
+/** The list's options, a module constant: the menu's prefetch builds the same first request. */
+const LIST_OPTIONS = {
+  spec: productsSearchSpec,
+  searchParam: 'searchString',
+  searchMinLength: LIMITS.productSearchMinChars,
+  pageSizes: [25, 50, 100],
+  filters: { status: statusFilter, lowStock: lowStockFilter },
+  queryKey: (params: ListParams) =>
+    params.extras?.searchString ? queryKeys.products.search(params) : queryKeys.products.list(params),
+  fetch: fetchPage,
+};
+
+/** Hovering the menu's Products item fetches the first page (app/route-prefetch.ts). */
+export const prefetch = (queryClient: QueryClient) => prefetchList(queryClient, LIST_OPTIONS);
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
@@ -137,16 +144,7 @@ export default function ProductsPage() {
   const [remarksFor, setRemarksFor] = useState<Product | null>(null);
   const [scanned, setScanned] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const list = useListScreen({
-    spec: productsSearchSpec,
-    searchParam: 'searchString',
-    searchMinLength: LIMITS.productSearchMinChars,
-    pageSizes: [25, 50, 100],
-    filters: { status: statusFilter, lowStock: lowStockFilter },
-    queryKey: (params) =>
-      params.extras?.searchString ? queryKeys.products.search(params) : queryKeys.products.list(params),
-    fetch: fetchPage,
-  });
+  const list = useListScreen(LIST_OPTIONS);
   const { state } = list;
 
   const openProduct = (product: Pick<Product, '_id'>) => void navigate(editPath(product));
@@ -202,12 +200,12 @@ export default function ProductsPage() {
         return p.manufacturer?.name ?? '—';
       case 'stockQuantity':
         return isLowStock(p) ? (
-          <Tooltip content={t('lowStock.tooltip', { level: p.lowStockLevel })} relationship="description">
-            <span className={styles.lowStock}>
-              <WarningFilled aria-label={t('lowStock.label')} />
-              {p.inStockQuantity}
-            </span>
-          </Tooltip>
+          // A title, not a Tooltip: a tooltip per low-stock row mounted a portal each and
+          // slowed the table's first render.
+          <span className={styles.lowStock} title={t('lowStock.tooltip', { level: p.lowStockLevel })}>
+            <WarningFilled aria-label={t('lowStock.label')} />
+            {p.inStockQuantity}
+          </span>
         ) : (
           p.inStockQuantity
         );

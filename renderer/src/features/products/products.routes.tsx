@@ -1,10 +1,10 @@
 /** Products: the list, the add and edit forms. Routes of this feature, spread into the app's route table. */
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyScreen } from '../../app/route-prefetch';
 
-const ProductsPage = lazy(() => import('./products-page'));
-const ProductNewPage = lazy(() => import('./product-new-page'));
-const ProductEditPage = lazy(() => import('./product-edit-page'));
+const ProductsPage = lazyScreen('/products', () => import('./products-page'));
+const ProductNewPage = lazyScreen('/products/new', () => import('./product-new-page'));
+const ProductEditPage = lazyScreen('/product-edit', () => import('./product-edit-page'));
 
 export const productsRoutes: RouteObject[] = [
   { path: '/products', element: <ProductsPage /> },

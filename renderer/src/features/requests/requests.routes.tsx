@@ -1,9 +1,9 @@
 /** Product requests and issues. Routes of this feature, spread into the app's route table. */
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyScreen } from '../../app/route-prefetch';
 
-const NewProductRequestPage = lazy(() => import('./new-product-request-page'));
-const IssuesPage = lazy(() => import('./issues-page'));
+const NewProductRequestPage = lazyScreen('/newproductrequest', () => import('./new-product-request-page'));
+const IssuesPage = lazyScreen('/issues', () => import('./issues-page'));
 
 export const requestsRoutes: RouteObject[] = [
   { path: '/newproductrequest', element: <NewProductRequestPage /> },

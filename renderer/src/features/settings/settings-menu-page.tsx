@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { usePrefetchLink } from '../../app/route-prefetch';
 import { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.resources';
 
 const ICONS: Record<SettingsKind, ReactNode> = {
@@ -67,12 +68,13 @@ const useStyles = makeStyles({
 export default function SettingsMenuPage() {
   const styles = useStyles();
   const { t } = useTranslation('setting');
+  const prefetchLink = usePrefetchLink();
   return (
     <nav aria-label={t('menu.label')}>
       <ul className={styles.grid}>
         {SETTINGS_KINDS.map((kind) => (
           <li key={kind}>
-            <Link className={styles.card} to={SETTINGS_PATHS[kind]}>
+            <Link className={styles.card} to={SETTINGS_PATHS[kind]} {...prefetchLink(SETTINGS_PATHS[kind])}>
               <span className={styles.icon} aria-hidden="true">
                 {ICONS[kind]}
               </span>

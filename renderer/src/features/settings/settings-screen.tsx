@@ -1,7 +1,9 @@
 /** A settings sub-screen: the add form on the left third, the table on the right. */
 import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '#shared/constants';
+import { prefetchList } from '../../app/list-screen/use-list-screen';
 import { useCurrentUser } from '../auth/current-user';
 import { SettingsAddForm } from './settings-add-form';
 import {
@@ -14,7 +16,8 @@ import {
   type SettingsResource,
   type SettingsRow,
 } from './settings.resources';
-import { SettingsTable } from './settings-table';
+import { settingsListOptions, SettingsTable } from './settings-table';
+import { SETTINGS_KINDS, SETTINGS_PATHS } from './settings.paths';
 
 const useStyles = makeStyles({
   layout: {
@@ -47,6 +50,25 @@ function SettingsScreen<Row extends SettingsRow, Values extends Record<string, s
       <SettingsTable resource={resource} canEdit={canEdit} />
     </div>
   );
+}
+
+/** Hovering a settings card or menu item fetches that list's first page (app/route-prefetch.ts). */
+export function prefetch(queryClient: QueryClient, path: string) {
+  const kind = SETTINGS_KINDS.find((k) => SETTINGS_PATHS[k].toLowerCase() === path.toLowerCase());
+  switch (kind) {
+    case 'category':
+      return prefetchList(queryClient, settingsListOptions(categoryResource));
+    case 'manufacturer':
+      return prefetchList(queryClient, settingsListOptions(manufacturerResource));
+    case 'supplier':
+      return prefetchList(queryClient, settingsListOptions(supplierResource));
+    case 'shippingMethod':
+      return prefetchList(queryClient, settingsListOptions(shippingMethodResource));
+    case 'handlingCharges':
+      return prefetchList(queryClient, settingsListOptions(handlingChargeResource));
+    case undefined:
+      return undefined;
+  }
 }
 
 export default function SettingsResourcePage({ kind }: { kind: SettingsKind }) {

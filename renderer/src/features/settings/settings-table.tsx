@@ -31,6 +31,16 @@ import { planEdit } from './settings-edit';
 import { fetchSettings, updateSetting } from './settings.api';
 import type { SettingsColumn, SettingsResource, SettingsRow } from './settings.resources';
 
+/** One settings list's options; the settings cards' prefetch builds the same first request. */
+export const settingsListOptions = <Row extends SettingsRow, Values extends Record<string, string>, Body>(
+  resource: SettingsResource<Row, Values, Body>,
+) => ({
+  spec: resource.spec,
+  searchParam: resource.searchField,
+  queryKey: (params: ListParams) => queryKeys.settings.list(resource.apiPath, params),
+  fetch: (params: ListParams) => fetchSettings(resource, params),
+});
+
 const useStyles = makeStyles({
   search: { width: '300px' },
   nowrap: { whiteSpace: 'nowrap' },
@@ -93,12 +103,7 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
   const [pending, setPending] = useState<PendingChange<Row> | null>(null);
   // Set synchronously: the dialog taking focus blurs the editor, which must not ask twice.
   const confirming = useRef(false);
-  const list = useListScreen({
-    spec: resource.spec,
-    searchParam: resource.searchField,
-    queryKey: (params: ListParams) => queryKeys.settings.list(resource.apiPath, params),
-    fetch: (params: ListParams) => fetchSettings(resource, params),
-  });
+  const list = useListScreen(settingsListOptions(resource));
 
   const endEdit = () => {
     confirming.current = false;

@@ -3,6 +3,7 @@
  * editing, confirmation) is written once and holds for all five.
  */
 import type { z } from 'zod';
+import type { SettingsKind } from './settings.paths';
 import { MESSAGES } from '#shared/messages';
 import { handlingFeesListSpec, namedSettingsListSpec } from '#shared/list-specs';
 import type { ListSpec } from '#shared/query';
@@ -26,23 +27,7 @@ import {
   type HandlingFee,
 } from '#shared/schemas/catalog';
 
-export const SETTINGS_KINDS = [
-  'category',
-  'manufacturer',
-  'supplier',
-  'shippingMethod',
-  'handlingCharges',
-] as const;
-export type SettingsKind = (typeof SETTINGS_KINDS)[number];
-
-/** Route of each sub-screen, spelled as the original app's links have them. */
-export const SETTINGS_PATHS: Record<SettingsKind, string> = {
-  category: '/settings/category',
-  manufacturer: '/settings/Manufacturer',
-  supplier: '/settings/supplier',
-  shippingMethod: '/settings/shippingMethod',
-  handlingCharges: '/settings/handling-charges',
-};
+export { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
 
 export interface SettingsRow {
   _id: string;

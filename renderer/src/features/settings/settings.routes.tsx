@@ -1,11 +1,14 @@
 /** Settings: the card menu and its five sub-screens. Routes of this feature, spread into the app's route table. */
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { SETTINGS_KINDS, SETTINGS_PATHS } from './settings.resources';
+import { lazyScreen } from '../../app/route-prefetch';
+import { SETTINGS_KINDS, SETTINGS_PATHS } from './settings.paths';
 
-const SettingsMenuPage = lazy(() => import('./settings-menu-page'));
+const SettingsMenuPage = lazyScreen('/settings', () => import('./settings-menu-page'));
 // One chunk serves the five sub-screens: they are one generic screen with five configs.
-const SettingsResourcePage = lazy(() => import('./settings-screen'));
+const SettingsResourcePage = lazyScreen(
+  SETTINGS_KINDS.map((kind) => SETTINGS_PATHS[kind]),
+  () => import('./settings-screen'),
+);
 
 export const settingsRoutes: RouteObject[] = [
   { path: '/settings', element: <SettingsMenuPage /> },

@@ -240,10 +240,16 @@ export default function AppShell({ children }: { children: ReactNode }) {
         <div className={styles.column}>
           <main className={styles.main} tabIndex={-1}>
             <Subheader />
-            <div key={pathname} className={styles.fade}>
-              {/* Inside the shell, so a screen's chunk loading never blanks the chrome. */}
-              <Suspense fallback={<LoadingState />}>{children}</Suspense>
-            </div>
+            {/* One boundary for every screen, outside the keyed fade: the router navigates in a
+                transition, so a screen whose code is still loading keeps the previous one on
+                screen instead of a spinner, and the new one shows the moment it is ready. A
+                boundary keyed per path would be new on each click, and React holds back the
+                reveal of a new boundary's content. The chrome never blanks either way. */}
+            <Suspense fallback={<LoadingState />}>
+              <div key={pathname} className={styles.fade}>
+                {children}
+              </div>
+            </Suspense>
           </main>
           <Footer />
         </div>

@@ -1,45 +1,44 @@
-import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { GlobeRegular } from '@fluentui/react-icons';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '#shared/constants';
-import { isLanguage } from '../../i18n/language';
-import { changeLanguageAtom, languageAtom } from '../../i18n/language.atoms';
+import { languageAtom } from '../../i18n/language.atoms';
+import { LANGUAGE_NAMES } from './language-names';
 
-/** Each language is named in itself, so a user lost in the other one can still find theirs. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語' };
+export { LANGUAGE_NAMES };
 
+const loadMenu = () => import('./language-menu');
+const LanguageMenu = lazy(loadMenu);
+
+/**
+ * The language button. The sign-in screen shows it before anything else, so it starts as a
+ * plain button: the menu's code loads when a pointer or the keyboard reaches it, and a click
+ * before then opens the menu as soon as it has arrived.
+ */
 export function LanguageDropdown({ appearance = 'subtle' }: { appearance?: 'subtle' | 'transparent' }) {
   const { t } = useTranslation('shell');
   const language = useAtomValue(languageAtom);
-  const changeLanguage = useSetAtom(changeLanguageAtom);
-  return (
-    <Menu
-      checkedValues={{ language: [language] }}
-      onCheckedValueChange={(_e, { checkedItems }) => {
-        const next = checkedItems[0];
-        if (isLanguage(next)) void changeLanguage(next);
-      }}
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => void loadMenu().catch(() => {});
+  const button = (
+    <Button
+      appearance={appearance}
+      icon={<GlobeRegular />}
+      data-testid="language-dropdown"
+      aria-label={`${t('header.language')}: ${LANGUAGE_NAMES[language]}`}
+      aria-haspopup="menu"
+      onPointerEnter={wanted ? undefined : prefetch}
+      onFocus={wanted ? undefined : prefetch}
+      onClick={wanted ? undefined : () => setWanted(true)}
     >
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance={appearance}
-          icon={<GlobeRegular />}
-          data-testid="language-dropdown"
-          aria-label={`${t('header.language')}: ${LANGUAGE_NAMES[language]}`}
-        >
-          {LANGUAGE_NAMES[language]}
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {LANGUAGES.map((lng) => (
-            <MenuItemRadio key={lng} name="language" value={lng} lang={lng}>
-              {LANGUAGE_NAMES[lng]}
-            </MenuItemRadio>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+      {LANGUAGE_NAMES[language]}
+    </Button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageMenu trigger={button} />
+    </Suspense>
   );
 }

@@ -5,7 +5,7 @@ const paths = (role: 'admin' | 'orderCreator', restricted: boolean) =>
   menuLinks(menuFor(role, restricted)).map((l) => l.path);
 
 describe('side menu', () => {
-  it('gives admin entries 1–10, Memo above Settings and Users, with OTZ, on the normal brand', () => {
+  it('gives admin entries 1–10, Memo and the order import above Settings and Users, with OTZ, on the normal brand', () => {
     expect(paths('admin', false)).toEqual([
       '/shipping-management',
       '/order-amalgamation',
@@ -17,8 +17,10 @@ describe('side menu', () => {
       '/Simulator',
       '/newproductrequest',
       '/memo',
+      '/order-import',
       '/settings',
       '/users',
+      '/audit-log',
     ]);
   });
 

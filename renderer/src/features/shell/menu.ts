@@ -20,7 +20,9 @@ export type MenuIcon =
   | 'memo'
   | 'settings'
   | 'users'
+  | 'history'
   | 'orderEntry'
+  | 'import'
   | 'shipment';
 
 export type DotFlag = 'newOrder' | 'newOtz';
@@ -57,9 +59,11 @@ export function menuFor(role: Role, restrictedBrand: boolean): MenuEntry[] {
     link('/Simulator', 'shell:pages.simulator', 'simulator'),
     link('/newproductrequest', 'shell:pages.productRequests', 'request'),
     link('/memo', 'shell:pages.memo', 'memo'),
+    link('/order-import', 'orderimport:title', 'import'),
     { kind: 'heading', label: 'shell:menu.settingsHeading' },
     link('/settings', 'setting:title', 'settings'),
     link('/users', 'users:title', 'users'),
+    link('/audit-log', 'shell:pages.auditLog', 'history'),
     ...(restrictedBrand ? [ORDER_ENTRY, SHIPMENT] : []),
   ];
 }
@@ -96,9 +100,11 @@ export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/settings/shippingMethod': { title: 'setting:shippingMethod.title', parent: '/settings' },
   '/settings/handling-charges': { title: 'setting:handlingCharges.title', parent: '/settings' },
   '/users': { title: 'users:title' },
+  '/audit-log': { title: 'shell:pages.auditLog' },
   '/orderentryform': { title: 'orderentry:title' },
   '/shipment': { title: 'shipment:title' },
   '/memo': { title: 'shell:pages.memo' },
+  '/order-import': { title: 'orderimport:title' },
   '/user/profile': { title: 'shell:pages.profile', everyone: true },
 };
 

@@ -16,10 +16,15 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '#shared/constants';
 import { isLanguage } from '../../i18n/language';
 import { changeLanguageAtom, languageAtom } from '../../i18n/language.atoms';
+import { DATE_FORMATS, isDateFormatName } from '../../app/date-display';
+import { useNotify } from '../../app/notify';
+import { useDateDisplay, useSaveDateFormat } from '../../app/use-date-display';
+import { useErrorText } from '../../app/use-error-text';
 import { AuditLogTab } from '../audit/audit-log-tab';
 import { useCurrentUser } from '../auth/current-user';
 import { NotificationList } from '../notifications/notification-list';
@@ -45,6 +50,12 @@ function SettingsTab() {
   const language = useAtomValue(languageAtom);
   const changeLanguage = useSetAtom(changeLanguageAtom);
   const [minimized, setMinimized] = useAtom(sidebarMinimizedAtom);
+  const { dateFormat, timeZone } = useDateDisplay();
+  const saveDateFormat = useSaveDateFormat();
+  const notify = useNotify();
+  const errorText = useErrorText();
+  // Today as each format shows it, so the choice is made by sight.
+  const sample = DateTime.now().setZone(timeZone);
   return (
     <div className={styles.settings}>
       <Field label={t('panel.settings.language')}>
@@ -56,6 +67,21 @@ function SettingsTab() {
         >
           {LANGUAGES.map((lng) => (
             <Radio key={lng} value={lng} label={LANGUAGE_NAMES[lng]} />
+          ))}
+        </RadioGroup>
+      </Field>
+      <Field label={t('panel.settings.dateFormat')}>
+        <RadioGroup
+          value={saveDateFormat.isPending ? saveDateFormat.variables : dateFormat}
+          disabled={saveDateFormat.isPending}
+          onChange={(_e, data) => {
+            if (isDateFormatName(data.value)) {
+              saveDateFormat.mutate(data.value, { onError: (error) => notify.error(errorText(error)) });
+            }
+          }}
+        >
+          {Object.entries(DATE_FORMATS).map(([name, format]) => (
+            <Radio key={name} value={name} label={sample.toFormat(format)} />
           ))}
         </RadioGroup>
       </Field>

@@ -1,5 +1,6 @@
 import { Badge, makeStyles, mergeClasses, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
 import {
+  ArrowUploadRegular,
   BoxMultipleRegular,
   BoxRegular,
   CalculatorRegular,
@@ -9,6 +10,7 @@ import {
   ClipboardTextLtrRegular,
   DataTrendingRegular,
   DocumentAddRegular,
+  HistoryRegular,
   LightbulbRegular,
   NoteRegular,
   PeopleRegular,
@@ -20,6 +22,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { newOrderFlagAtom, newOtzFlagAtom } from '../notifications/notifications.atoms';
+import { usePrefetchLink } from '../../app/route-prefetch';
 import { useCurrentUser } from '../auth/current-user';
 import { activeMenuPath, menuFor, type DotFlag, type MenuIcon } from './menu';
 import { useConfig } from './use-config';
@@ -37,7 +40,9 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   memo: <NoteRegular />,
   settings: <SettingsRegular />,
   users: <PeopleRegular />,
+  history: <HistoryRegular />,
   orderEntry: <DocumentAddRegular />,
+  import: <ArrowUploadRegular />,
   shipment: <VehicleShipRegular />,
 };
 
@@ -110,6 +115,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const user = useCurrentUser();
   const config = useConfig();
   const { pathname } = useLocation();
+  const prefetchLink = usePrefetchLink();
   const [newOrder, setNewOrder] = useAtom(newOrderFlagAtom);
   const [newOtz, setNewOtz] = useAtom(newOtzFlagAtom);
   const flags: Record<DotFlag, [boolean, (v: boolean) => void]> = {
@@ -151,6 +157,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
               to={entry.path}
               className={mergeClasses(styles.link, isActive && styles.active)}
               aria-current={isActive ? 'page' : undefined}
+              {...prefetchLink(entry.path)}
               onClick={() => {
                 clearFlag?.(false);
                 onNavigate?.();

@@ -9,6 +9,8 @@ import * as issuesMemos from './003_issues_memos';
 import * as listEngine from './004_list_engine';
 import * as exportColumns from './005_export_columns';
 import * as exportRecords from './006_export_records';
+import * as auditHistory from './007_audit_history';
+import * as orders from './008_orders';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '004_list_engine': listEngine,
   '005_export_columns': exportColumns,
   '006_export_records': exportRecords,
+  '007_audit_history': auditHistory,
+  '008_orders': orders,
 };

@@ -1,0 +1,49 @@
+/**
+ * Adds `<link rel="modulepreload">` for the login screen's files (and each language's sign-in
+ * texts) to index.html. Vite preloads what the entry imports statically; the login screen is a
+ * lazy chunk, found only after the entry has run and the router has matched, so without these
+ * links its files would be a second (and third) wave of requests before the form appears.
+ */
+import type { Plugin, Rolldown } from 'vite';
+import { START_MODULES } from './chunks';
+
+/** Module files whose chunks the start route needs besides the entry. */
+export const PRELOADED_MODULES = [
+  START_MODULES.signIn,
+  'src/i18n/sign-in-texts.en.ts',
+  'src/i18n/sign-in-texts.ja.ts',
+] as const;
+
+export function startPreload(rendererRoot: string): Plugin {
+  const root = rendererRoot.endsWith('/') ? rendererRoot : `${rendererRoot}/`;
+  return {
+    name: 'kura:start-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html;
+        const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const already = new Set([entry.fileName, ...entry.imports]);
+        const wanted: string[] = [];
+        const visit = (fileName: string) => {
+          if (already.has(fileName)) return;
+          already.add(fileName);
+          wanted.push(fileName);
+          for (const next of byFile.get(fileName)?.imports ?? []) visit(next);
+        };
+        for (const module of PRELOADED_MODULES) {
+          const chunk = chunks.find((c) => c.facadeModuleId === root + module);
+          if (!chunk) throw new Error(`start-preload: no chunk for ${module}`);
+          visit(chunk.fileName);
+        }
+        return wanted.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}

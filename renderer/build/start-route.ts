@@ -1,0 +1,71 @@
+/**
+ * What the start route (the login form, signed out) costs, read from a finished renderer
+ * build: the JavaScript files it runs, their gzip size, and whether index.html names them all
+ * (one wave of requests) or some are found only after others have run (a later wave).
+ * Used by start-route.test.ts (the budget) and `npm run bench:ui` (the figures).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The budget of the login route: gzip JavaScript it runs before the form is usable. */
+export const START_ROUTE_BUDGET_BYTES = 200 * 1024;
+
+export interface StartRoute {
+  /** Files index.html loads or preloads: the first wave. */
+  firstWave: string[];
+  /** Files the login form runs (entry, login screen, English sign-in texts, with their imports). */
+  needed: string[];
+  /** Needed files index.html does not name: each costs at least one more round trip. */
+  late: string[];
+  /** gzip bytes of `needed`. */
+  neededGzipBytes: number;
+  /** gzip bytes of the first wave (what a cold visit downloads before the form). */
+  firstWaveGzipBytes: number;
+  /** Uncompressed bytes of `needed`: what the browser parses before the form. */
+  neededRawBytes: number;
+}
+
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w${},*\s]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g;
+
+/** The files a built chunk imports statically (not the lazy `import()`s). */
+export function staticImportsOf(source: string): string[] {
+  return [...source.matchAll(STATIC_IMPORT)].map((m) => (m[1] as string).slice(2));
+}
+
+export function analyseStartRoute(outDir: string): StartRoute {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const assetsDir = join(outDir, 'assets');
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1] as string,
+  );
+  const firstWave = [...new Set(refs)];
+  const entry = [...html.matchAll(/<script\b[^>]*type="module"[^>]*src="\.\/(assets\/[^"]+\.js)"/g)][0]?.[1];
+  if (!entry) throw new Error('index.html has no module script');
+  const assets = readdirSync(assetsDir);
+  const find = (prefix: string) => {
+    const file = assets.find((f) => f.startsWith(prefix) && f.endsWith('.js'));
+    if (!file) throw new Error(`no ${prefix}*.js in the build`);
+    return `assets/${file}`;
+  };
+  const roots = [entry, find('login-page-'), find('sign-in-texts.en-')];
+  const needed = new Set<string>();
+  const visit = (file: string) => {
+    if (needed.has(file)) return;
+    needed.add(file);
+    for (const next of staticImportsOf(readFileSync(join(outDir, file), 'utf8'))) visit(`assets/${next}`);
+  };
+  roots.forEach(visit);
+  const gz = (file: string) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+  const raw = (file: string) => readFileSync(join(outDir, file)).length;
+  const sum = (files: Iterable<string>, size: (f: string) => number) =>
+    [...files].reduce((total, f) => total + size(f), 0);
+  return {
+    firstWave,
+    needed: [...needed],
+    late: [...needed].filter((f) => !firstWave.includes(f)),
+    neededGzipBytes: sum(needed, gz),
+    firstWaveGzipBytes: sum(firstWave, gz),
+    neededRawBytes: sum(needed, raw),
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * What each recorded field is called and how its value reads: labels come from the same
+ * translations as the forms and lists that edit the field, and values are formatted as those
+ * screens show them (money with its currency, statuses and roles translated, dates in the
+ * user's format and, for moments, the business's time zone). Pure: the caller passes `t`.
+ */
+import type { TFunction } from 'i18next';
+import { formatMoney } from '#shared/domain/money';
+import type { Currency } from '#shared/constants';
+import { formatDateOnly, formatDateTime, type DateDisplay } from '../../app/date-display';
+
+type ValueKind =
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'activeStatus'
+  | 'resolved'
+  | 'role'
+  | 'active'
+  | 'date'
+  | 'moment'
+  | 'ref'
+  | 'refs'
+  | 'person'
+  | 'platforms'
+  | 'movement'
+  | 'handlingType'
+  | 'handlingValue'
+  | 'json';
+
+interface FieldDef {
+  /** i18next key with namespace. */
+  label: string;
+  kind: ValueKind;
+  currency?: Currency;
+}
+
+const f = (label: string, kind: ValueKind = 'text', currency?: Currency): FieldDef =>
+  currency ? { label, kind, currency } : { label, kind };
+
+const NAMED_SETTING: Record<string, FieldDef> = {
+  name: f('setting:fields.name'),
+  activeStatus: f('setting:fields.activeStatus', 'activeStatus'),
+};
+
+const FIELDS: Record<string, Record<string, FieldDef>> = {
+  product: {
+    name: f('addproduct:fields.name'),
+    nameJa: f('addproduct:fields.nameJa'),
+    skuCode: f('addproduct:fields.skuCode'),
+    janCode: f('addproduct:fields.janCode'),
+    category: f('addproduct:fields.category', 'ref'),
+    manufacturer: f('addproduct:fields.manufacturer', 'ref'),
+    suppliers: f('addproduct:fields.suppliers', 'refs'),
+    purchasePrice: f('addproduct:fields.purchasePrice', 'money', 'JPY'),
+    inStockQuantity: f('addproduct:fields.inStockQuantity', 'number'),
+    amazonStockQuantity: f('addproduct:fields.amazonStockQuantity', 'number'),
+    lowStockLevel: f('addproduct:fields.lowStockLevel', 'number'),
+    shelfNumber: f('addproduct:fields.shelfNumber'),
+    releaseDate: f('addproduct:fields.releaseDate', 'date'),
+    activeStatus: f('addproduct:fields.activeStatus', 'activeStatus'),
+    availablePlatforms: f('addproduct:sections.platforms', 'platforms'),
+    stockMovement: f('shell:audit.fields.stockMovement', 'movement'),
+  },
+  category: NAMED_SETTING,
+  manufacturer: NAMED_SETTING,
+  supplier: NAMED_SETTING,
+  shippingMethod: NAMED_SETTING,
+  handlingFee: {
+    title: f('setting:fields.title'),
+    type: f('setting:fields.type', 'handlingType'),
+    value: f('setting:fields.value', 'handlingValue'),
+  },
+  user: {
+    fullname: f('users:columns.fullname'),
+    email: f('users:columns.email'),
+    username: f('users:columns.username'),
+    role: f('users:columns.role', 'role'),
+    active: f('users:columns.active', 'active'),
+    passwordChangedAt: f('shell:audit.fields.passwordChangedAt', 'moment'),
+  },
+  issue: {
+    title: f('issues:request.fields.title'),
+    link: f('issues:request.fields.link'),
+    expectedPrice: f('issues:request.fields.expectedPrice', 'money', 'JPY'),
+    quantity: f('issues:request.fields.quantity', 'number'),
+    note: f('issues:request.fields.note'),
+    resolved: f('issues:columns.status', 'resolved'),
+    resolvedAt: f('shell:audit.fields.resolvedAt', 'moment'),
+    resolvedBy: f('shell:audit.fields.resolvedBy', 'person'),
+  },
+  memo: { title: f('memo:fields.title'), body: f('memo:fields.body') },
+  productRemark: { remark: f('shell:audit.fields.remark') },
+  userPreference: { value: f('shell:audit.fields.value', 'json') },
+};
+
+/**
+ * Bookkeeping a reader does not need in the sentence (ids, timestamps the entry itself carries,
+ * counters derived from other records); the raw record still has them.
+ */
+const HIDDEN = new Set([
+  '_id',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'author',
+  'user',
+  'productId',
+  'remarksCount',
+  'lastOrderDate',
+  'monthlyQuantity',
+  'lastLoginAt',
+]);
+
+export const isShownField = (field: string) => !HIDDEN.has(field);
+
+/** The field's label in the user's language; a field we do not know keeps its own name. */
+export function fieldLabel(t: TFunction, entity: string, field: string): string {
+  const def = FIELDS[entity]?.[field];
+  return def ? t(def.label) : field;
+}
+
+export interface FormatContext extends DateDisplay {
+  t: TFunction;
+  language: string;
+  /** The whole record the value belongs to: a handling charge's value reads by its type. */
+  record?: Record<string, unknown> | null;
+}
+
+const MAX_TEXT = 120;
+const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+const nameOf = (value: unknown) =>
+  value && typeof value === 'object' && 'name' in value ? String((value as { name: unknown }).name) : '';
+
+/** The value as the screens show it; absent, null and empty read as an em dash. */
+export function formatFieldValue(entity: string, field: string, value: unknown, ctx: FormatContext): string {
+  const { t } = ctx;
+  const empty = t('shell:audit.values.empty');
+  if (value === undefined || value === null || value === '') {
+    // A user without a role is a state of its own, not a missing value.
+    return FIELDS[entity]?.[field]?.kind === 'role' ? t('common:roles.none') : empty;
+  }
+  const def = FIELDS[entity]?.[field];
+  switch (def?.kind) {
+    case 'money':
+      return typeof value === 'number'
+        ? formatMoney(value, def.currency ?? 'JPY', ctx.language)
+        : String(value);
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString(ctx.language) : String(value);
+    case 'activeStatus':
+    case 'active':
+      return t(value ? 'common:status.active' : 'common:status.inactive');
+    case 'resolved':
+      return t(value ? 'issues:status.resolved' : 'issues:status.unresolved');
+    case 'role':
+      return t(`common:roles.${String(value)}`, { defaultValue: String(value) });
+    case 'date':
+      return formatDateOnly(String(value), ctx);
+    case 'moment':
+      return formatDateTime(String(value), ctx);
+    case 'ref':
+      return nameOf(value) || empty;
+    case 'refs':
+      return Array.isArray(value) && value.length > 0 ? value.map(nameOf).join(', ') : empty;
+    case 'person':
+      return value && typeof value === 'object' && 'fullname' in value
+        ? String((value as { fullname: unknown }).fullname)
+        : empty;
+    case 'platforms':
+      return Array.isArray(value) && value.length > 0
+        ? value
+            .map((listing: { code?: string; asin?: string }) =>
+              [
+                t(`common:platforms.${listing.code ?? ''}`, { defaultValue: listing.code ?? '' }),
+                listing.asin,
+              ]
+                .filter(Boolean)
+                .join(' '),
+            )
+            .join(', ')
+        : empty;
+    case 'movement': {
+      const movement = value as { quantity?: number; reason?: string; note?: string | null };
+      const change =
+        typeof movement.quantity === 'number' && movement.quantity > 0
+          ? `+${movement.quantity}`
+          : String(movement.quantity ?? '');
+      return [
+        change,
+        movement.reason ? t(`addproduct:stock.reasons.${movement.reason}`) : '',
+        movement.note ?? '',
+      ]
+        .filter(Boolean)
+        .join(' · ');
+    }
+    case 'handlingType':
+      return t(`setting:types.${String(value)}`, { defaultValue: String(value) });
+    case 'handlingValue':
+      return ctx.record?.type === 'percentage'
+        ? `${Number(value).toLocaleString(ctx.language, { maximumFractionDigits: 2 })}%`
+        : typeof value === 'number'
+          ? formatMoney(value, 'JPY', ctx.language)
+          : String(value);
+    case 'json':
+      return clip(JSON.stringify(value));
+    default:
+      if (typeof value === 'boolean') return t(value ? 'shell:audit.values.yes' : 'shell:audit.values.no');
+      return clip(typeof value === 'string' ? value : JSON.stringify(value));
+  }
+}
+
+/** The kinds of record the history knows, for its filter. */
+export const AUDIT_KINDS = Object.keys(FIELDS);

@@ -1,0 +1,104 @@
+import type { TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '#shared/schemas/misc';
+import { auditSentence } from './audit-sentence';
+import { translator } from './audit-test-i18n';
+
+let en: TFunction;
+let ja: TFunction;
+beforeAll(async () => {
+  [en, ja] = await Promise.all([translator('en'), translator('ja')]);
+});
+
+const display = { dateFormat: 'YYYY-MM-DD', timeZone: 'Asia/Tokyo' } as const;
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  _id: 'a1',
+  at: '2026-11-23T20:30:00.000Z',
+  user: { _id: 'u1', fullname: 'Ada Admin' },
+  entity: 'product',
+  entityId: '6a0b3c1e-0000-4000-8000-000000000001',
+  entityName: 'Jagarico Salad',
+  action: 'update',
+  before: { purchasePrice: 120, activeStatus: true, updatedAt: '2026-11-01T00:00:00Z' },
+  after: { purchasePrice: 150, activeStatus: false, updatedAt: '2026-11-23T20:30:00Z' },
+  ...overrides,
+});
+
+describe('audit sentence', () => {
+  it('says who changed which record, by name, with old and new values as the screens show them', () => {
+    const sentence = auditSentence(entry({}), { t: en, language: 'en', ...display });
+    expect(sentence.headline).toBe('Ada Admin changed the product “Jagarico Salad”');
+    expect(sentence.when).toBe('2026-11-24 05:30');
+    expect(sentence.changes.map((c) => c.text)).toEqual([
+      'Purchase price (JPY): ¥120 → ¥150',
+      'Status: Active → Inactive',
+    ]);
+  });
+
+  it('reads in Japanese, with no English and no id left', () => {
+    const sentence = auditSentence(entry({}), {
+      t: ja,
+      language: 'ja',
+      ...display,
+      dateFormat: 'YYYY年M月D日',
+    });
+    expect(sentence.headline).toBe('Ada Adminが商品「Jagarico Salad」を変更しました');
+    expect(sentence.when).toBe('2026年11月24日 05:30');
+    const text = [sentence.headline, ...sentence.changes.map((c) => c.text)].join('\n');
+    expect(text).not.toMatch(/product|purchasePrice|Active|6a0b3c1e/);
+    expect(text).toContain('￥120 → ￥150');
+  });
+
+  it('lists the values a record was created with, and those it had when deleted', () => {
+    const created = auditSentence(
+      entry({
+        entity: 'category',
+        entityName: 'Snacks',
+        action: 'create',
+        before: null,
+        after: { _id: 'c1', name: 'Snacks', activeStatus: true },
+      }),
+      { t: en, language: 'en', ...display },
+    );
+    expect(created.headline).toBe('Ada Admin created the category “Snacks”');
+    expect(created.changes.map((c) => c.text)).toEqual(['Name: Snacks', 'Status: Active']);
+
+    const deleted = auditSentence(
+      entry({
+        entity: 'memo',
+        entityName: 'Call the broker',
+        action: 'delete',
+        before: { title: 'Call the broker', body: 'Tue' },
+        after: null,
+      }),
+      { t: en, language: 'en', ...display },
+    );
+    expect(deleted.headline).toBe('Ada Admin deleted the memo “Call the broker”');
+    expect(deleted.changes.map((c) => c.text)).toEqual(['Title: Call the broker', 'Text: Tue']);
+  });
+
+  it('names the system when no one signed in did it, and an old entry by its snapshot', () => {
+    const reset = auditSentence(
+      entry({
+        user: null,
+        entity: 'user',
+        entityName: null,
+        before: { fullname: 'Bo Clerk', passwordChangedAt: null },
+        after: { fullname: 'Bo Clerk', passwordChangedAt: '2026-11-23T01:00:00.000Z' },
+      }),
+      { t: en, language: 'en', ...display },
+    );
+    expect(reset.headline).toBe('System changed the user “Bo Clerk”');
+    expect(reset.changes.map((c) => c.text)).toEqual(['Password changed: — → 2026-11-23 10:00']);
+
+    const unnamed = auditSentence(
+      entry({ entityName: null, before: { value: 1 }, after: { value: 2 }, entity: 'userPreference' }),
+      {
+        t: ja,
+        language: 'ja',
+        ...display,
+      },
+    );
+    expect(unnamed.headline).toBe('Ada Adminが表示設定を変更しました');
+  });
+});

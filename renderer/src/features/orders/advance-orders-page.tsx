@@ -1,0 +1,196 @@
+/**
+ * /AdvanceOrder: orders booked before the goods are in stock. Awaiting ones can be booked or
+ * cancelled; a booked one is released into a normal order when the goods arrive.
+ */
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { CalendarClockRegular, CheckmarkRegular, DismissRegular, SendRegular } from '@fluentui/react-icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { advanceOrdersListSpec } from '#shared/list-specs';
+import type { AdvanceOrder } from '#shared/schemas/order';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { AppDialog } from '../../app/app-dialog';
+import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
+import type { ListFilter } from '../../app/list-screen/list-state';
+import { useListScreen } from '../../app/list-screen/use-list-screen';
+import { useNotify } from '../../app/notify';
+import { useErrorText } from '../../app/use-error-text';
+import { useProductName } from '../products/product-name';
+import { dateRangeOf } from './date-range';
+import { DateRangeFilter } from './date-range-filter';
+import { OrderStatusBadge, PlatformLogo, useBusinessTime } from './order-parts';
+import { fetchAdvanceOrders, setAdvanceOrderStatus } from './orders.api';
+
+type Change = 'BOOKED' | 'CANCELLED' | 'RECEIVED';
+
+const deliveryFilter: ListFilter = {
+  default: '',
+  toFilters: (text) => {
+    const { from, to } = dateRangeOf(text);
+    return from || to ? { deliveryDate: { gte: from, lte: to } } : {};
+  },
+};
+
+const useStyles = makeStyles({
+  nowrap: { whiteSpace: 'nowrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+});
+
+export default function AdvanceOrdersPage() {
+  const styles = useStyles();
+  const { t } = useTranslation('ordermanagement');
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const productName = useProductName();
+  const time = useBusinessTime();
+  const [cancelling, setCancelling] = useState<AdvanceOrder | null>(null);
+  const list = useListScreen({
+    spec: advanceOrdersListSpec,
+    searchParam: 'orderId',
+    pageSizes: [25, 50, 100],
+    filters: { delivery: deliveryFilter },
+    queryKey: queryKeys.advanceOrders.list,
+    fetch: fetchAdvanceOrders,
+  });
+
+  const change = useMutation({
+    mutationFn: ({ row, status }: { row: AdvanceOrder; status: Change }) =>
+      setAdvanceOrderStatus(row._id, status),
+    onSuccess: async (_saved, { status }) => {
+      notify.success(t(status === 'RECEIVED' ? 'advance.released' : 'errors:statusUpdated'));
+      setCancelling(null);
+      await invalidate.advanceOrders(queryClient);
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+  const busyFor = (row: AdvanceOrder) => change.isPending && change.variables?.row._id === row._id;
+
+  const columns: ListColumn<AdvanceOrder>[] = [
+    {
+      key: 'orderId',
+      header: t('columns.orderId'),
+      alwaysShown: true,
+      truncate: '170px',
+      cell: (a) => a.orderId,
+    },
+    {
+      key: 'deliveryDate',
+      header: t('advance.deliveryDate'),
+      sort: 'deliveryDate',
+      sortFirst: 'desc',
+      className: styles.nowrap,
+      cell: (a) => a.deliveryDate ?? '—',
+    },
+    {
+      key: 'platform',
+      header: t('columns.platform'),
+      cell: (a) => <PlatformLogo platform={a.order.platformCode} />,
+    },
+    {
+      key: 'product',
+      header: t('columns.product'),
+      truncate: '220px',
+      cell: (a) => (a.order.product ? productName(a.order.product) : '—'),
+    },
+    {
+      key: 'quantity',
+      header: t('columns.quantity'),
+      numeric: true,
+      cell: (a) => a.order.orderQuantity,
+    },
+    { key: 'status', header: t('columns.status'), cell: (a) => <OrderStatusBadge status={a.status} /> },
+    {
+      key: 'createdAt',
+      header: t('advance.createdAt'),
+      sort: 'createdAt',
+      sortFirst: 'desc',
+      className: styles.nowrap,
+      cell: (a) => time.instant(a.createdAt),
+    },
+    {
+      key: 'actions',
+      header: t('advance.actions'),
+      alwaysShown: true,
+      cell: (a) => (
+        <div className={styles.actions}>
+          {a.status === 'AWAITING' && (
+            <>
+              <Button
+                size="small"
+                appearance="primary"
+                icon={busyFor(a) ? <Spinner size="extra-tiny" /> : <CheckmarkRegular />}
+                disabled={change.isPending}
+                aria-label={t('advance.bookFor', { orderId: a.orderId })}
+                onClick={() => change.mutate({ row: a, status: 'BOOKED' })}
+              >
+                {t('advance.book')}
+              </Button>
+              <Button
+                size="small"
+                icon={<DismissRegular />}
+                disabled={change.isPending}
+                aria-label={t('advance.cancelFor', { orderId: a.orderId })}
+                onClick={() => setCancelling(a)}
+              >
+                {t('advance.cancel')}
+              </Button>
+            </>
+          )}
+          {a.status === 'BOOKED' && (
+            <Button
+              size="small"
+              appearance="primary"
+              icon={busyFor(a) ? <Spinner size="extra-tiny" /> : <SendRegular />}
+              disabled={change.isPending}
+              aria-label={t('advance.releaseFor', { orderId: a.orderId })}
+              onClick={() => change.mutate({ row: a, status: 'RECEIVED' })}
+            >
+              {t('advance.release')}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <ListScaffold
+      list={list}
+      label={t('advance.table')}
+      search={{ label: t('advance.search'), placeholder: t('advance.search') }}
+      filters={
+        <DateRangeFilter
+          fromLabel={t('advance.deliveryFrom')}
+          toLabel={t('advance.deliveryTo')}
+          value={list.state.filters.delivery}
+          onChange={(text) => list.setFilter('delivery', text)}
+        />
+      }
+      empty={{
+        icon: <CalendarClockRegular />,
+        title: list.searching ? t('errors:noResults') : t('advance.empty'),
+        body: list.narrowed ? t('emptyFiltered') : undefined,
+      }}
+      columns={columns}
+      tableSize="small"
+    >
+      {cancelling && (
+        <AppDialog
+          open
+          title={t('advance.cancelTitle', { orderId: cancelling.orderId })}
+          onClose={() => setCancelling(null)}
+          busy={change.isPending}
+          primary={{
+            label: t('advance.cancelConfirm'),
+            onClick: () => change.mutate({ row: cancelling, status: 'CANCELLED' }),
+          }}
+          closeLabel={t('advance.keep')}
+        >
+          {t('advance.cancelBody')}
+        </AppDialog>
+      )}
+    </ListScaffold>
+  );
+}

@@ -1,0 +1,369 @@
+/**
+ * One order over order management: its fields, the status changes its status allows, an edit
+ * of the fields order management may change, and its history from the audit log.
+ */
+import {
+  Badge,
+  Button,
+  Caption1,
+  Divider,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Field,
+  Input,
+  makeStyles,
+  OverlayDrawer,
+  Spinner,
+  Subtitle2,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular, EditRegular, SaveRegular } from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '#shared/constants';
+import { nextStatuses } from '#shared/domain/order-status';
+import { MESSAGES } from '#shared/messages';
+import type { AuditEntry } from '#shared/schemas/misc';
+import type { Order } from '#shared/schemas/order';
+import { fetchAuditLogs } from '../../api/audit.api';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { DateField } from '../../app/date-field';
+import { useNotify } from '../../app/notify';
+import { ErrorState, LoadingState } from '../../app/page-state';
+import { useErrorText } from '../../app/use-error-text';
+import { auditDiff, formatAuditValue } from '../audit/audit-diff';
+import { useProductName } from '../products/product-name';
+import { orderEditForm, orderEditOf, type OrderEditText } from './order-edit';
+import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
+import { lineFees } from './order-money';
+import { setOrderStatus, updateOrder } from './orders.api';
+
+const HISTORY_LIMIT = 20;
+
+const useStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  fields: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+  },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalS, columnGap: '16px' },
+  wide: { gridColumn: '1 / -1' },
+  history: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  entry: {
+    padding: tokens.spacingHorizontalS,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+  },
+  diff: { margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '12px' },
+});
+
+export function OrderDrawer({
+  order,
+  onChanged,
+  onClose,
+}: {
+  order: Order;
+  onChanged: (order: Order) => void;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('ordermanagement');
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const money = useMoney();
+  const time = useBusinessTime();
+  const productName = useProductName();
+  const [editing, setEditing] = useState(false);
+
+  const status = useMutation({
+    mutationFn: (next: OrderStatus) => setOrderStatus(order._id, next),
+    onSuccess: async (saved) => {
+      notify.success(t('errors:statusUpdated'));
+      onChanged(saved);
+      await invalidate.orders(queryClient);
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+
+  const next = nextStatuses(order.shipmentStatus, order.platformCode).filter((s) => s !== 'SHIPPED');
+  const fees = lineFees(order);
+  const rows: [string, ReactNode][] = [
+    [t('columns.orderId'), order.orderId],
+    [t('columns.orderDate'), order.orderDate],
+    [t('columns.platform'), <PlatformLogo key="p" platform={order.platformCode} />],
+    [
+      t('columns.product'),
+      order.product
+        ? `${productName(order.product)} (${order.product.skuCode} · ${order.product.janCode})`
+        : '—',
+    ],
+    [t('columns.quantity'), order.orderQuantity],
+    [t('columns.price'), money(order.baseOrderPrice, order.currency)],
+    [t('columns.discount'), money(order.discount, order.currency)],
+    [t('fees.commission'), money(order.commission, order.currency)],
+    [t('fees.closingFee'), money(order.closingFee, order.currency)],
+    [t('fees.gst'), money(order.gst, order.currency)],
+    [t('columns.platformFee'), money(fees.platformFee, order.currency)],
+    [t('fees.handlingFee'), money(order.handlingFee, order.currency)],
+    [t('columns.shippingFee'), money(order.shippingFee, 'JPY')],
+    [t('columns.customFee'), money(order.customFee, 'INR')],
+    [t('columns.status'), <OrderStatusBadge key="s" status={order.shipmentStatus} />],
+    [t('columns.shipmentId'), order.shipmentId ?? '—'],
+    [t('columns.expectedShippingDate'), order.expectedShippingDate ?? '—'],
+    [t('drawer.advance'), order.isBookedAdvance ? t('drawer.yes') : t('drawer.no')],
+    [
+      t('drawer.customer'),
+      order.customer
+        ? [order.customer.name, order.customer.city, order.customer.country].filter(Boolean).join(', ')
+        : '—',
+    ],
+    [t('drawer.created'), time.instant(order.createdAt)],
+  ];
+
+  return (
+    <OverlayDrawer
+      position="end"
+      size="medium"
+      open
+      onOpenChange={(_e, data) => !data.open && onClose()}
+      aria-label={t('drawer.title', { orderId: order.orderId })}
+    >
+      <DrawerHeader>
+        <DrawerHeaderTitle
+          action={
+            <Button
+              appearance="subtle"
+              icon={<DismissRegular />}
+              aria-label={t('common:actions.close')}
+              onClick={onClose}
+            />
+          }
+        >
+          {t('drawer.title', { orderId: order.orderId })}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody className={styles.body}>
+        <section aria-label={t('drawer.status')}>
+          <Subtitle2 as="h3">{t('drawer.status')}</Subtitle2>
+          <div className={styles.actions}>
+            {next.length === 0 ? (
+              <Caption1 className={styles.muted}>{t('drawer.noNextStatus')}</Caption1>
+            ) : (
+              next.map((s) => (
+                <Button
+                  key={s}
+                  appearance={s === 'CANCELLED' ? 'secondary' : 'primary'}
+                  disabled={status.isPending}
+                  onClick={() => status.mutate(s)}
+                >
+                  {t(`drawer.to.${s}`)}
+                </Button>
+              ))
+            )}
+            {status.isPending && <Spinner size="tiny" />}
+          </div>
+        </section>
+        <dl className={styles.fields}>
+          {rows.map(([term, value]) => (
+            <div key={term} style={{ display: 'contents' }}>
+              <dt className={styles.term}>{term}</dt>
+              <dd className={styles.value}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Divider />
+        {editing ? (
+          <OrderEditForm
+            order={order}
+            onSaved={(saved) => {
+              onChanged(saved);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <div>
+            <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
+              {t('drawer.edit')}
+            </Button>
+          </div>
+        )}
+        <Divider />
+        <OrderHistory order={order} />
+      </DrawerBody>
+    </OverlayDrawer>
+  );
+}
+
+function OrderEditForm({
+  order,
+  onSaved,
+  onCancel,
+}: {
+  order: Order;
+  onSaved: (order: Order) => void;
+  onCancel: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('ordermanagement');
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<OrderEditText>(() => orderEditForm(order));
+  const [invalid, setInvalid] = useState<Partial<Record<keyof OrderEditText, string>>>({});
+  const save = useMutation({
+    mutationFn: (edit: Parameters<typeof updateOrder>[1]) => updateOrder(order._id, edit),
+    onSuccess: async (saved) => {
+      notify.success(t('errors:rowUpdated'));
+      onSaved(saved);
+      await invalidate.orders(queryClient);
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+  const set = (field: keyof OrderEditText) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const submit = () => {
+    const result = orderEditOf(order, values);
+    if (!result.ok) return setInvalid(result.errors);
+    setInvalid({});
+    if (Object.keys(result.edit).length === 0) return notify.info(errorText(MESSAGES.nothingToUpdate));
+    save.mutate(result.edit);
+  };
+  const amountFields = ['discount', 'commission', 'closingFee', 'gst', 'handlingFee', 'shippingFee'] as const;
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={t('drawer.edit')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <DateField
+        className={styles.wide}
+        label={t('columns.expectedShippingDate')}
+        value={values.expectedShippingDate}
+        onChange={(v) => set('expectedShippingDate')(v ?? '')}
+        validationMessage={invalid.expectedShippingDate && errorText(invalid.expectedShippingDate)}
+      />
+      {amountFields.map((field) => (
+        <Field
+          key={field}
+          label={`${t(`edit.${field}`)} (${field === 'shippingFee' ? 'JPY' : order.currency})`}
+          validationMessage={invalid[field] && errorText(invalid[field])}
+        >
+          <Input inputMode="decimal" value={values[field]} onChange={(_e, d) => set(field)(d.value)} />
+        </Field>
+      ))}
+      <Field className={styles.wide} label={t('edit.customerName')}>
+        <Input value={values.customerName} onChange={(_e, d) => set('customerName')(d.value)} />
+      </Field>
+      <div className={`${styles.actions} ${styles.wide}`}>
+        <Button
+          type="submit"
+          appearance="primary"
+          icon={save.isPending ? <Spinner size="tiny" /> : <SaveRegular />}
+          disabled={save.isPending}
+        >
+          {t('common:actions.save')}
+        </Button>
+        <Button onClick={onCancel} disabled={save.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const ACTION_COLOR = { create: 'success', update: 'informative', delete: 'danger' } as const;
+
+/** The order's audit entries, newest first; each names the order by its order id, not its key. */
+function OrderHistory({ order }: { order: Order }) {
+  const styles = useStyles();
+  const { t } = useTranslation('ordermanagement');
+  const time = useBusinessTime();
+  const history = useQuery({
+    queryKey: queryKeys.orders.history(order._id),
+    queryFn: () =>
+      fetchAuditLogs({
+        page: 1,
+        limit: HISTORY_LIMIT,
+        sort: '-at',
+        filters: { entityId: order._id },
+      }),
+  });
+  return (
+    <section aria-label={t('drawer.history')}>
+      <Subtitle2 as="h3">{t('drawer.history')}</Subtitle2>
+      {history.isPending ? (
+        <LoadingState />
+      ) : history.isError ? (
+        <ErrorState error={history.error} onRetry={() => void history.refetch()} />
+      ) : history.data.data.length === 0 ? (
+        <Caption1 className={styles.muted}>{t('drawer.noHistory')}</Caption1>
+      ) : (
+        <ul className={styles.history}>
+          {history.data.data.map((entry) => (
+            <HistoryEntry
+              key={entry._id}
+              entry={entry}
+              orderId={order.orderId}
+              when={time.instant(entry.at)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HistoryEntry({ entry, orderId, when }: { entry: AuditEntry; orderId: string; when: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('ordermanagement');
+  const rows = auditDiff(entry.before, entry.after);
+  return (
+    <li className={styles.entry}>
+      <div className={styles.actions}>
+        <Badge appearance="tint" color={ACTION_COLOR[entry.action]}>
+          {t(`shell:audit.actions.${entry.action}`)}
+        </Badge>
+        <span>{t('drawer.historyHeadline', { orderId })}</span>
+      </div>
+      <Caption1 className={styles.muted}>
+        {entry.user?.fullname ?? t('shell:audit.system')} · <time dateTime={entry.at}>{when}</time>
+      </Caption1>
+      {entry.action === 'update' && rows.length > 0 && (
+        <dl className={styles.diff}>
+          {rows.map((row) => (
+            <div key={row.field} style={{ display: 'contents' }}>
+              <dt className={styles.muted}>{row.field}</dt>
+              <dd className={styles.value}>
+                {formatAuditValue(row.before)} → {formatAuditValue(row.after)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}

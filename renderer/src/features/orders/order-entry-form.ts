@@ -1,0 +1,133 @@
+/**
+ * The manual order entry form: what it holds (text as typed, a chosen product per line), its
+ * rules with the product's own messages, and the lines it posts. Each line's unit price times
+ * its quantity is the line total the form shows and sends as `baseOrderPrice`.
+ */
+import { z } from 'zod';
+import { ORDER_ENTRY_PLATFORMS, PLATFORM_CURRENCY } from '#shared/constants';
+import { parseMoney } from '#shared/domain/money';
+import { formatMessage, isRequired, MESSAGES } from '#shared/messages';
+import type { OrderEntryLine } from '#shared/schemas/order';
+import type { Product } from '#shared/schemas/product';
+import { lineTotal } from './order-money';
+
+export interface OrderEntryLineValues {
+  product: Product | null;
+  price: string;
+  discount: string;
+  quantity: string;
+}
+
+export interface OrderEntryValues {
+  orderId: string;
+  platformCode: '' | (typeof ORDER_ENTRY_PLATFORMS)[number];
+  lines: OrderEntryLineValues[];
+}
+
+export const emptyLine = (): OrderEntryLineValues => ({
+  product: null,
+  price: '',
+  discount: '',
+  quantity: '',
+});
+export const emptyOrderEntry = (): OrderEntryValues => ({
+  orderId: '',
+  platformCode: '',
+  lines: [emptyLine()],
+});
+
+/** Staff paste prices as "1,980"; the form reads them without the separators. */
+const plain = (text: string) => text.trim().replace(/,/g, '');
+const isDecimal = (text: string) => /^\d+(\.\d+)?$/.test(plain(text));
+
+/** Amounts are rupees: order entry sells on Amazon India and the own shop only. */
+const CURRENCY = PLATFORM_CURRENCY.AMAZONIND;
+
+/** An amount's own message (too many decimals, too large), or none. */
+const amountProblem = (text: string): string | undefined => {
+  const parsed = parseMoney(plain(text), CURRENCY);
+  return parsed.ok ? undefined : formatMessage(parsed.error.code, parsed.error.params);
+};
+
+/** `priceLabel` is the price field's label in the reader's language, for '<label> is required'. */
+export function orderEntrySchema(priceLabel: string) {
+  const line = z
+    .object({
+      product: z.custom<Product | null>().refine((p) => p !== null, { message: MESSAGES.productsRequired }),
+      price: z.string(),
+      discount: z.string(),
+      quantity: z.string(),
+    })
+    .superRefine((l, ctx) => {
+      if (plain(l.price) === '')
+        ctx.addIssue({ code: 'custom', path: ['price'], message: isRequired(priceLabel) });
+      else if (!isDecimal(l.price))
+        ctx.addIssue({ code: 'custom', path: ['price'], message: MESSAGES.enterNumber });
+      else {
+        const problem = amountProblem(l.price);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
+      }
+      if (!isDecimal(l.discount))
+        ctx.addIssue({ code: 'custom', path: ['discount'], message: MESSAGES.enterNumber });
+      else {
+        const problem = amountProblem(l.discount);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['discount'], message: problem });
+      }
+      const qty = l.quantity.trim();
+      if (!/^\d+$/.test(qty) || Number(qty) < 1 || Number(qty) > 100_000) {
+        ctx.addIssue({ code: 'custom', path: ['quantity'], message: MESSAGES.invalidQuantity });
+      } else if (isDecimal(l.price) && lineTotal(plain(l.price), qty, CURRENCY) === null) {
+        ctx.addIssue({ code: 'custom', path: ['quantity'], message: MESSAGES.invalidQuantity });
+      }
+    });
+  return z
+    .object({
+      orderId: z
+        .string()
+        .trim()
+        .min(1, MESSAGES.orderIdRequired)
+        .max(100, formatMessage('tooLong', { max: 100 })),
+      platformCode: z.enum(ORDER_ENTRY_PLATFORMS, { error: MESSAGES.platformRequired }),
+      lines: z.array(line).min(1, MESSAGES.productsRequired),
+    })
+    .superRefine((form, ctx) => {
+      // One order holds a product once: the server would refuse the second line as a duplicate.
+      const seen = new Set<string>();
+      form.lines.forEach((l, index) => {
+        if (!l.product) return;
+        if (seen.has(l.product._id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['lines', index, 'product'],
+            message: MESSAGES.duplicateField,
+          });
+        }
+        seen.add(l.product._id);
+      });
+    });
+}
+
+/** A line's total (unit price × quantity) while typing, or null until both are numbers. */
+export const lineTotalOf = (line: Pick<OrderEntryLineValues, 'price' | 'quantity'>) =>
+  isDecimal(line.price) ? lineTotal(plain(line.price), line.quantity, CURRENCY) : null;
+
+/** The request: every line of the order, posted together (created all or none). */
+export function orderEntryLines(values: OrderEntryValues, orderDate: string): OrderEntryLine[] {
+  const platformCode = values.platformCode;
+  if (platformCode === '') throw new Error('order entry posted without a platform');
+  return values.lines.map((line) => {
+    const total = lineTotalOf(line);
+    if (!line.product || total === null) throw new Error('order entry posted an unchecked line');
+    return {
+      product: line.product._id,
+      platformCode,
+      baseOrderPrice: total,
+      discount: Number(plain(line.discount)),
+      currency: PLATFORM_CURRENCY[platformCode],
+      orderId: values.orderId.trim(),
+      orderQuantity: Number(line.quantity.trim()),
+      shipmentStatus: 'RECEIVED',
+      orderDate,
+    };
+  });
+}

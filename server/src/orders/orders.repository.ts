@@ -1,0 +1,374 @@
+/**
+ * Orders: every SQL statement of the area. Amounts are stored as integer minor units
+ * (docs/architecture.md, money in code) and become the API's major-unit numbers in
+ * {@link toOrder} only.
+ */
+import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { PLATFORMS, type Currency, type OrderStatus, type Platform } from '#shared/constants';
+import { formatRate, fromMinor } from '#shared/domain/money';
+import type { Customer, Order } from '#shared/schemas/order';
+import type { PlatformListing } from '#shared/schemas/product';
+import type { Database } from '../db/database';
+import { executeCompiled } from '../db/compiled';
+import { lockRows } from '../db/locking';
+import type { ListColumns } from '../http/list';
+import { productTextMatch } from '../products/products.repository';
+import type { OrderTable } from './orders.table';
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** One order row with the product fields an order shows. */
+export function orderRowsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('products', 'products.id', 'orders.product_id')
+    .selectAll('orders')
+    .select([
+      'products.name as product_name',
+      'products.sku_code as product_sku_code',
+      'products.jan_code as product_jan_code',
+      'products.purchase_price as product_purchase_price',
+    ]);
+}
+
+export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderRowsQuery>['executeTakeFirstOrThrow']>>;
+
+/** The order rows of the given ids (any order), each with its id as `list_key`. */
+export function orderRowsByIds(db: Kysely<Database>, ids: string[]) {
+  return executeCompiled(
+    db,
+    `orders.rows:${ids.length}`,
+    () => orderRowsQuery(db).select('orders.id as list_key').where('orders.id', 'in', ids),
+    ids,
+  );
+}
+
+/** The rows a list counts and pages: the orders table alone (no display joins). */
+export const ordersKeysBase = (db: Kysely<Database>) => db.selectFrom('orders');
+
+/** Advance orders: those entered as AWAITING, before and after their release. */
+export const advanceOrdersKeysBase = (db: Kysely<Database>) =>
+  db.selectFrom('orders').where('orders.is_advance', '=', 1);
+
+/** The orders list's columns; every screen filter and sort is served by an index (008_orders). */
+export const ordersColumns: ListColumns = {
+  columns: {
+    shipmentStatus: 'orders.shipment_status',
+    platformCode: 'orders.platform_code',
+    orderDate: 'orders.order_date',
+    shipmentId: 'orders.shipment_id',
+    product: 'orders.product_id',
+    orderId: 'orders.order_id',
+    createdAt: 'orders.created_at',
+    updatedAt: 'orders.updated_at',
+    baseOrderPrice: 'orders.base_order_price',
+    deliveryDate: 'orders.delivery_date',
+  },
+  tieBreaker: 'orders.id',
+  countedTables: ['orders'],
+};
+
+/** Advance orders sort on a nullable delivery date: small in number, so NULLS LAST will do. */
+export const advanceOrdersColumns: ListColumns = { ...ordersColumns, nullableSorts: ['deliveryDate'] };
+
+/** Platform listings (ASINs) of the given products, in PLATFORMS order. */
+export async function loadListings(
+  db: Kysely<Database>,
+  productIds: readonly string[],
+): Promise<Map<string, PlatformListing[]>> {
+  const ids = [...new Set(productIds)];
+  const listings = new Map<string, PlatformListing[]>();
+  if (ids.length === 0) return listings;
+  const rows = await executeCompiled(
+    db,
+    `orders.listings:${ids.length}`,
+    () =>
+      db
+        .selectFrom('product_platforms')
+        .select(['product_id', 'code', 'asin'])
+        .where('product_id', 'in', ids),
+    ids,
+  );
+  for (const row of rows) {
+    const list = listings.get(row.product_id) ?? [];
+    list.push({ code: row.code, asin: row.asin });
+    listings.set(row.product_id, list);
+  }
+  const rank = (code: Platform) => PLATFORMS.indexOf(code);
+  for (const list of listings.values()) list.sort((a, b) => rank(a.code) - rank(b.code));
+  return listings;
+}
+
+const parseCustomer = (text: string | null): Customer | null =>
+  text ? (JSON.parse(text) as Customer) : null;
+
+export const toOrder = (row: OrderRow, listings: Map<string, PlatformListing[]>): Order => {
+  const money = (minor: number, currency: Currency = row.currency) => fromMinor(Number(minor), currency);
+  return {
+    _id: row.id,
+    orderId: row.order_id,
+    orderDate: row.order_date,
+    platformCode: row.platform_code,
+    product:
+      row.product_name === null
+        ? null
+        : {
+            _id: row.product_id,
+            name: row.product_name,
+            skuCode: row.product_sku_code ?? '',
+            janCode: row.product_jan_code ?? '',
+            purchasePrice: row.product_purchase_price,
+            availablePlatforms: listings.get(row.product_id) ?? [],
+          },
+    orderQuantity: row.order_quantity,
+    currency: row.currency,
+    baseOrderPrice: money(row.base_order_price),
+    discount: money(row.discount),
+    commission: money(row.commission),
+    closingFee: money(row.closing_fee),
+    gst: money(row.gst),
+    handlingFee: money(row.handling_fee),
+    shippingFee: money(row.shipping_fee, 'JPY'),
+    customFee: money(row.custom_fee, 'INR'),
+    exchangeRate: row.exchange_rate === null ? null : Number(formatRate(Number(row.exchange_rate))),
+    expectedShippingDate: row.expected_shipping_date,
+    isBookedAdvance: row.is_booked_advance === 1,
+    deliveryDate: row.delivery_date,
+    shipmentStatus: row.shipment_status,
+    shipmentId: row.shipment_id,
+    customer: parseCustomer(row.customer),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+};
+
+/** Rows to orders, loading their products' listings at once. */
+export async function hydrateOrders(db: Kysely<Database>, rows: readonly OrderRow[]): Promise<Order[]> {
+  const listings = await loadListings(
+    db,
+    rows.map((r) => r.product_id),
+  );
+  return rows.map((row) => toOrder(row, listings));
+}
+
+/** The orders of these ids, in the order of `ids` (missing ones left out). */
+export async function findOrders(db: Kysely<Database>, ids: readonly string[]): Promise<Order[]> {
+  if (ids.length === 0) return [];
+  const rows = await orderRowsQuery(db)
+    .where('orders.id', 'in', [...ids])
+    .execute();
+  const byId = new Map((await hydrateOrders(db, rows)).map((o) => [o._id, o]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function findOrder(db: Kysely<Database>, id: string): Promise<Order | undefined> {
+  return (await findOrders(db, [id]))[0];
+}
+
+/** The id of the order line with this platform, order id and product, if there is one. */
+export async function findOrderIdByKey(
+  db: Kysely<Database>,
+  key: { platformCode: Platform; orderId: string; productId: string },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('order_id', '=', key.orderId)
+    .where('platform_code', '=', key.platformCode)
+    .where('product_id', '=', key.productId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export type OrderValues = Omit<OrderTable, 'id' | 'created_at' | 'updated_at'>;
+
+export async function insertOrder(trx: Kysely<Database>, values: OrderValues): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('orders')
+    .values({ id, ...values, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+/** The bare rows of these orders, locked until the transaction ends (in id order). */
+export async function lockOrders(trx: Transaction<Database>, ids: readonly string[]) {
+  const found = await lockRows(trx, 'orders', ids);
+  if (found.size === 0) return [];
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', 'in', [...found])
+    .orderBy('id')
+    .execute();
+}
+
+export type LockedOrder = Awaited<ReturnType<typeof lockOrders>>[number];
+
+/**
+ * The stock fields of these products, locked until the transaction ends (in id order), so a
+ * check of what is available cannot race another order's acceptance.
+ */
+export async function lockProductsStock(trx: Transaction<Database>, ids: readonly string[]) {
+  const found = await lockRows(trx, 'products', ids);
+  if (found.size === 0) return [];
+  return trx
+    .selectFrom('products')
+    .select(['id', 'name', 'in_stock_quantity', 'amazon_stock_quantity'])
+    .where('id', 'in', [...found])
+    .execute();
+}
+
+/**
+ * Changes one order's status (and what moves with it), only if it is still in `from`: a
+ * conditional update, so a change decided on a stale read writes nothing. True when written.
+ */
+export async function setOrderStatus(
+  trx: Kysely<Database>,
+  id: string,
+  from: OrderStatus,
+  change: { to: OrderStatus; stockTaken: number; isBookedAdvance?: boolean },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({
+      shipment_status: change.to,
+      stock_taken: change.stockTaken,
+      ...(change.isBookedAdvance ? { is_booked_advance: 1 } : {}),
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', id)
+    .where('shipment_status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type EditableOrderColumns = Partial<
+  Pick<
+    OrderTable,
+    | 'discount'
+    | 'commission'
+    | 'closing_fee'
+    | 'gst'
+    | 'handling_fee'
+    | 'shipping_fee'
+    | 'expected_shipping_date'
+    | 'customer'
+  >
+>;
+
+export async function updateOrderColumns(
+  trx: Kysely<Database>,
+  id: string,
+  columns: EditableOrderColumns,
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ ...columns, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Recomputes the products' sales columns from their orders (cancelled ones left out): the
+ * latest order date, and the units ordered since `since` (the first day of the last 30 in the
+ * business's time zone). Each is an index range of ix_orders__product_date per product.
+ */
+export async function refreshProductSales(
+  trx: Kysely<Database>,
+  productIds: readonly string[],
+  since: string,
+): Promise<void> {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return;
+  await sql`update products set
+      last_order_date = (select max(o.order_date) from orders o
+        where o.product_id = products.id and o.shipment_status <> 'CANCELLED'),
+      monthly_quantity = (select coalesce(sum(o.order_quantity), 0) from orders o
+        where o.product_id = products.id and o.order_date >= ${since} and o.shipment_status <> 'CANCELLED')
+    where id in (${sql.join(ids)})`.execute(trx);
+}
+
+/**
+ * The same for every product whose 30-day window changed: what a day passing needs. Products
+ * with no order since `since` and a non-zero quantity drop to 0; the others are recomputed.
+ */
+export async function refreshAllProductSales(db: Kysely<Database>, since: string): Promise<void> {
+  await sql`update products set
+      monthly_quantity = (select coalesce(sum(o.order_quantity), 0) from orders o
+        where o.product_id = products.id and o.order_date >= ${since} and o.shipment_status <> 'CANCELLED'),
+      last_order_date = (select max(o.order_date) from orders o
+        where o.product_id = products.id and o.shipment_status <> 'CANCELLED')`.execute(db);
+}
+
+/** The INR→JPY rate (micro-units) in force on `date`: the latest dated on or before it. */
+export async function rateOn(db: Kysely<Database>, date: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('exchange_rates')
+    .select('inr_jpy_micro')
+    .where('rate_date', '<=', date)
+    .orderBy('rate_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.inr_jpy_micro) : null;
+}
+
+const characterCount = (text: string) => [...text].length;
+
+/** Order ids containing the text, through the trigram index (a prefix below three characters). */
+function orderIdMatch(db: Kysely<Database>, text: string) {
+  if (isPostgres(db)) {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`select orders.id from orders where lower(orders.order_id) like ${pattern} escape '\\'`;
+  }
+  if (characterCount(text) < 3) {
+    // No trigram to look up: order ids starting with the text, an index range.
+    return sql`select orders.id from orders where orders.order_id >= ${text} and orders.order_id < ${`${text}\uffff`}`;
+  }
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql`select k.order_row_id from orders_search_keys k
+    where k.key in (select rowid from orders_fts where orders_fts match ${phrase})`;
+}
+
+/**
+ * Orders whose order id contains the text, or whose product's name, SKU or JAN does. Both
+ * halves are index lookups inside the database (the orders' and the products' search indexes,
+ * then the orders of each matched product by ix_orders__product_date), joined by a union of
+ * ids: nothing but the text is sent, however many products match.
+ */
+export function orderTextMatch(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
+  const products = janOnly
+    ? sql`select p.id from products p where p.jan_code = ${text}`
+    : sql`select products.id from products where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}`;
+  return sql<SqlBool>`orders.id in (${orderIdMatch(db, text)}
+    union select orders.id from orders where orders.product_id in (${products}))`;
+}
+
+/**
+ * The same match as {@link orderTextMatch}, tested row by row: for a walk of the sort index that
+ * stops after a page, when the text matches many orders (a common product word), where the
+ * index lookup would fetch and sort every match. The matched products are still found once by
+ * their own index, inside the database. On PostgreSQL the planner makes that choice itself,
+ * so this is the indexed match there.
+ */
+export function orderTextScan(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
+  if (isPostgres(db) || janOnly) return orderTextMatch(db, text, janOnly);
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`(lower(orders.order_id) like ${pattern} escape '\\'
+    or orders.product_id in (select products.id from products
+      where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}))`;
+}
+
+/** The orders (of one status, when given) whose order date is within the range (either end optional). */
+export function ordersInRangeQuery(
+  db: Kysely<Database>,
+  range: { from?: string; to?: string; platformCode?: Platform; status?: OrderStatus },
+) {
+  let query = db.selectFrom('orders');
+  if (range.status) query = query.where('orders.shipment_status', '=', range.status);
+  if (range.from) query = query.where('orders.order_date', '>=', range.from);
+  if (range.to) query = query.where('orders.order_date', '<=', range.to);
+  if (range.platformCode) query = query.where('orders.platform_code', '=', range.platformCode);
+  return query;
+}

@@ -1,0 +1,60 @@
+/**
+ * Orders and exchange rates, created by migration 008_orders. Amounts are integer minor units
+ * of the order's currency (yen for AMAZONJP, paise otherwise), except `shipping_fee` (always
+ * yen) and `custom_fee` (always paise); rates are integer micro-units (yen per rupee).
+ */
+import type { Currency, OrderStatus, Platform } from '#shared/constants';
+import type { Flag } from '../catalog/catalog.table';
+
+export interface OrderTable {
+  id: string;
+  /** The platform's order id (Amazon's 503-…, Shopify's #1001, or typed at order entry). */
+  order_id: string;
+  platform_code: Platform;
+  product_id: string;
+  /** The calendar date in the business's time zone. */
+  order_date: string;
+  order_quantity: number;
+  currency: Currency;
+  base_order_price: number;
+  discount: number;
+  commission: number;
+  closing_fee: number;
+  gst: number;
+  handling_fee: number;
+  shipping_fee: number;
+  custom_fee: number;
+  /** INR→JPY of the order date, micro-units; null while no rate is known. */
+  exchange_rate: number | null;
+  expected_shipping_date: string | null;
+  /** Advance orders only. */
+  delivery_date: string | null;
+  /** 1 for an order entered as an advance order (it stays one in the advance list). */
+  is_advance: Flag;
+  /** 1 once an advance order has been released into a normal order. */
+  is_booked_advance: Flag;
+  shipment_status: OrderStatus;
+  shipment_id: string | null;
+  /** JSON of the customer, or null. */
+  customer: string | null;
+  /**
+   * Units this order has taken from the product's stock and not given back: set when it is
+   * accepted, cleared when it is cancelled, so stock moves exactly once each way.
+   */
+  stock_taken: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExchangeRateTable {
+  /** YYYY-MM-DD. */
+  rate_date: string;
+  inr_jpy_micro: number;
+  created_at: string;
+}
+
+export interface OrderTables {
+  orders: OrderTable;
+  exchange_rates: ExchangeRateTable;
+}

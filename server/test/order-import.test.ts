@@ -1,0 +1,296 @@
+/**
+ * POST /orders/import over HTTP on each database, with the sample reports in resources/samples:
+ * the preview writes nothing, an import creates what the preview said, a second import of the
+ * same file creates nothing, a line that turned Cancelled cancels its order and gives back its
+ * stock exactly once (also under parallel imports), the Shift_JIS report and the quoted
+ * multi-line Shopify fields arrive intact, bad files and bad rows are answered in codes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withJanCheckDigit } from '#shared/domain/jan';
+import { client, setupAccounts, type Client, type Json } from './helpers/http';
+import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
+
+const samples = join(import.meta.dirname, '../../resources/samples');
+const AMAZON_JP = readFileSync(join(samples, 'amazon-jp-all-orders.txt'));
+const AMAZON_IN = readFileSync(join(samples, 'amazon-in-all-orders.txt'));
+const SHOPIFY = readFileSync(join(samples, 'shopify-orders.csv'));
+
+/** The sample reports' products: SKU and listings (the Amazon.co.jp sample finds one by ASIN). */
+const PRODUCTS: [sku: string, listings: { code: string; asin: string }[]][] = [
+  ['KUR-SNK-0001', [{ code: 'AMAZONJP', asin: 'B0DR3HGOQI' }]],
+  [
+    'KUR-SNK-0003',
+    [
+      { code: 'AMAZONJP', asin: 'B0A2QM959Q' },
+      { code: 'AMAZONIND', asin: 'B0NWM4CKV5' },
+    ],
+  ],
+  ['KUR-SNK-0004', [{ code: 'AMAZONIND', asin: 'B02NXS41V3' }]],
+  [
+    'KUR-SNK-0005',
+    [
+      { code: 'AMAZONJP', asin: 'B0LHDUO56F' },
+      { code: 'AMAZONIND', asin: 'B0YEOEY16X' },
+    ],
+  ],
+  ['KUR-SNK-0008', []],
+  ['KUR-SNK-0009', [{ code: 'AMAZONIND', asin: 'B0X10UVI3I' }]],
+  ['KUR-SNK-0013', []],
+  ['KUR-SNK-0015', [{ code: 'AMAZONJP', asin: 'B0AMSBYTKD' }]],
+  ['KUR-SNK-0019', [{ code: 'AMAZONJP', asin: 'B0VWCGNX14' }]],
+];
+
+const STOCK = 100;
+
+describe.each(testDialects())('order report import (%s)', (dialect) => {
+  let server: TestServer;
+  let api: Client;
+  let admin: string;
+  let orderCreator: string;
+  const productIds: Record<string, string> = {};
+
+  const importFile = async (
+    body: Buffer | string,
+    query: string,
+    {
+      token = admin,
+      type = 'text/tab-separated-values',
+      accept,
+    }: { token?: string; type?: string; accept?: string } = {},
+  ) => {
+    const response = await fetch(`${server.url}/api/v1/orders/import?${query}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Token ${token}`,
+        'content-type': type,
+        ...(accept ? { accept } : {}),
+      },
+      body,
+    });
+    const text = await response.text();
+    let parsed: Json = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // NDJSON: left as text for the test to split.
+    }
+    return { status: response.status, body: parsed, type: response.headers.get('content-type') };
+  };
+
+  const orders = async (query: string) => {
+    const res = await api.get(`/api/v1/orders?limit=1000&${query}`, { token: admin });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as Json[];
+  };
+  const stockOf = async (sku: string) =>
+    (await api.get(`/api/v1/products/${productIds[sku]}`, { token: admin })).body.data
+      .inStockQuantity as number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    api = client(server.url);
+    const accounts = await setupAccounts(api);
+    admin = accounts.admin.token;
+    orderCreator = (await accounts.withRole('orderCreator')).token;
+    const category = await api.post(
+      '/api/v1/categories/',
+      { name: 'Snacks', activeStatus: true },
+      { token: admin },
+    );
+    for (const [i, [sku, listings]] of PRODUCTS.entries()) {
+      const res = await api.post(
+        '/api/v1/products',
+        {
+          name: `Product ${sku}`,
+          skuCode: sku,
+          janCode: withJanCheckDigit(`4900000000${String(i).padStart(2, '0')}`),
+          categoryId: category.body.data._id,
+          purchasePrice: 100,
+          inStockQuantity: STOCK,
+          activeStatus: true,
+          availablePlatforms: listings,
+        },
+        { token: admin },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      productIds[sku] = res.body.data._id;
+    }
+  });
+  afterAll(() => server?.close());
+
+  it('previews the Shift_JIS Amazon.co.jp report without writing anything', async () => {
+    const res = await importFile(AMAZON_JP, 'source=amazon&dryRun=true');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      created: 4,
+      updated: 0,
+      // The item cancelled before it was ever imported has nothing to record.
+      skipped: 1,
+      unmatched: [{ row: 7, sku: 'JP-NOTE-A5', asin: 'B0ZZZZ0001' }],
+      errors: [],
+    });
+    expect(await orders('platformCode=AMAZONJP')).toEqual([]);
+  });
+
+  it('imports it as the preview said, in yen, dated in Tokyo, matching a foreign SKU by ASIN', async () => {
+    const res = await importFile(AMAZON_JP, 'source=amazon');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ created: 4, updated: 0, skipped: 1, errors: [] });
+    const jp = await orders('platformCode=AMAZONJP&sort=orderId');
+    expect(jp).toHaveLength(4);
+    expect(jp[0]).toMatchObject({
+      orderId: '503-1048576-2270001',
+      orderDate: '2026-11-21',
+      currency: 'JPY',
+      orderQuantity: 2,
+      baseOrderPrice: 1296,
+      discount: 100,
+      gst: 96,
+      shipmentStatus: 'RECEIVED',
+      product: { _id: productIds['KUR-SNK-0001'] },
+    });
+    expect(jp[0].customer).toMatchObject({ city: '世田谷区', state: '東京都' });
+    const byAsin = jp.find((o: Json) => o.product._id === productIds['KUR-SNK-0005']);
+    expect(byAsin).toMatchObject({ orderId: '503-1048576-2270002', orderQuantity: 3, baseOrderPrice: 1944 });
+  });
+
+  it('creates nothing when the same report is imported again', async () => {
+    const res = await importFile(AMAZON_JP, 'source=amazon');
+    expect(res.body).toMatchObject({ created: 0, updated: 0, skipped: 5 });
+    expect(await orders('platformCode=AMAZONJP')).toHaveLength(4);
+  });
+
+  it('imports the Amazon.in report (UTF-8 with BOM) in rupees and reports the foreign channel row', async () => {
+    const res = await importFile(AMAZON_IN, 'source=amazon');
+    expect(res.body).toEqual({
+      created: 3,
+      updated: 0,
+      skipped: 1,
+      unmatched: [],
+      errors: [
+        {
+          row: 6,
+          code: 'importUnknownChannel',
+          params: { channel: 'Non-Amazon' },
+          message: 'Unknown sales channel: Non-Amazon',
+        },
+      ],
+    });
+    const first = (await orders('orderId=404-7766554-0010001'))[0];
+    expect(first).toMatchObject({
+      platformCode: 'AMAZONIND',
+      currency: 'INR',
+      baseOrderPrice: 598,
+      gst: 91.22,
+      discount: 50,
+    });
+    expect((await importFile(AMAZON_IN, 'source=amazon')).body).toMatchObject({ created: 0, skipped: 4 });
+  });
+
+  it('imports the Shopify export: quoted multi-line fields, shared discount, cancelled order', async () => {
+    const first = await importFile(SHOPIFY, 'source=shopify', { type: 'text/csv' });
+    expect(first.body).toEqual({
+      created: 6,
+      updated: 0,
+      skipped: 0,
+      unmatched: [{ row: 8, sku: 'GIFT-WRAP', asin: '' }],
+      errors: [],
+    });
+    const lines = await orders('platformCode=SHOPIFY&orderId=%231001&sort=baseOrderPrice');
+    expect(lines.map((o: Json) => [o.baseOrderPrice, o.discount])).toEqual([
+      [199, 22.19],
+      [698, 77.81],
+    ]);
+    const quoted = (await orders('platformCode=SHOPIFY&orderId=%231002'))[0];
+    expect(quoted.customer.address).toBe('Flat 7B, "Sea View", Marine Drive');
+    expect((await orders('platformCode=SHOPIFY&orderId=%231003'))[0].shipmentStatus).toBe('CANCELLED');
+    const again = await importFile(SHOPIFY, 'source=shopify', { type: 'text/csv' });
+    expect(again.body).toMatchObject({ created: 0, updated: 0, skipped: 6 });
+    expect(await orders('platformCode=SHOPIFY')).toHaveLength(6);
+  });
+
+  it('cancels an accepted order that the report now shows cancelled, giving its stock back once', async () => {
+    const [order] = await orders('orderId=503-1048576-2270001');
+    const accepted = await api.put(
+      `/api/v1/orders/${order._id}`,
+      { shipmentStatus: 'ACCEPTED' },
+      { token: admin },
+    );
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(await stockOf('KUR-SNK-0001')).toBe(STOCK - 2);
+
+    const cancelled = Buffer.from(
+      AMAZON_JP.toString('latin1').replace(
+        /(503-1048576-2270001\t[^\t]*\t[^\t]*\t[^\t]*\t)Shipped/,
+        '$1Cancelled',
+      ),
+      'latin1',
+    );
+    const preview = await importFile(cancelled, 'source=amazon&dryRun=true');
+    expect(preview.body).toMatchObject({ created: 0, updated: 1, skipped: 4 });
+    expect(await stockOf('KUR-SNK-0001')).toBe(STOCK - 2);
+
+    // Parallel imports of the same report: one cancels, the others find it cancelled.
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => importFile(cancelled, 'source=amazon')),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(results.reduce((sum, r) => sum + (r.body.updated as number), 0)).toBe(1);
+    expect(await stockOf('KUR-SNK-0001')).toBe(STOCK);
+    expect((await orders('orderId=503-1048576-2270001'))[0].shipmentStatus).toBe('CANCELLED');
+    expect((await importFile(cancelled, 'source=amazon')).body).toMatchObject({ updated: 0, skipped: 5 });
+    expect(await stockOf('KUR-SNK-0001')).toBe(STOCK);
+  });
+
+  it('creates each line once when the same new report is imported in parallel', async () => {
+    const header = 'amazon-order-id\tpurchase-date\tsales-channel\tsku\tasin\tquantity\tcurrency\titem-price';
+    const rows = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `P-${dialect}-${i}\t2026-11-01T00:00:00Z\tAmazon.co.jp\tKUR-SNK-000${1 + (i % 2) * 2}\t\t1\tJPY\t500`,
+    );
+    const report = [header, ...rows].join('\n');
+    const results = await Promise.all(Array.from({ length: 4 }, () => importFile(report, 'source=amazon')));
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(results.reduce((sum, r) => sum + (r.body.created as number), 0)).toBe(60);
+    expect(await orders(`orderDate=2026-11-01&platformCode=AMAZONJP`)).toHaveLength(60);
+  });
+
+  it('streams progress lines, then the result, when asked for NDJSON', async () => {
+    const res = await importFile(AMAZON_JP, 'source=amazon&dryRun=true', { accept: 'application/x-ndjson' });
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('application/x-ndjson');
+    const events = String(res.body)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(events[0]).toEqual({ progress: { done: 0, total: 6 } });
+    expect(events.at(-2)).toEqual({ progress: { done: 6, total: 6 } });
+    expect(events.at(-1)).toMatchObject({ result: { created: 0, skipped: 5 } });
+  });
+
+  it('answers a file that is not a report, a bad source and a JSON body in codes', async () => {
+    const notReport = await importFile('amazon-order-id\tsku\n1\tA\n', 'source=amazon');
+    expect(notReport.status).toBe(400);
+    expect(notReport.body).toMatchObject({
+      code: 'reportMissingColumns',
+      params: { columns: 'purchase-date, sales-channel, quantity, item-price' },
+    });
+    expect((await importFile(AMAZON_JP, 'source=ebay')).status).toBe(400);
+    expect((await importFile(AMAZON_JP, '')).status).toBe(400);
+    const json = await importFile('{"a":1}', 'source=amazon', { type: 'application/json' });
+    expect(json.status).toBe(415);
+    expect(json.body.code).toBe('reportBodyRequired');
+    const empty = await importFile('', 'source=amazon');
+    expect([400, 415]).toContain(empty.status);
+    const other = await importFile(AMAZON_JP, 'source=amazon', { type: 'image/png' });
+    expect(other.status).toBe(415);
+  });
+
+  it('is for admins only', async () => {
+    const res = await importFile(AMAZON_JP, 'source=amazon&dryRun=true', { token: orderCreator });
+    expect(res.status).toBe(403);
+  });
+});

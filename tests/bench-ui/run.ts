@@ -1,0 +1,260 @@
+/**
+ * `npm run bench:ui`: what a user waits for in Chromium, against the built renderer served by a
+ * Kura server on loopback (demo data), median of several runs:
+ * - the login form, cold (a fresh browser context each run: nothing cached): time until it is
+ *   usable, JavaScript files and bytes on the wire, and how many of those files only a script
+ *   found (each such file is another round trip: a later wave);
+ * - the same page reloaded warm (same context): bytes fetched again;
+ * - a menu click to Products and a settings card: time from the click until rows are on screen,
+ *   with the menu item hovered first as a user's pointer does, and the longest main-thread task
+ *   meanwhile;
+ * - the floor: a trivial static file (favicon.svg) fetched from the same server in the same run.
+ * It also reads the build itself (renderer/build/start-route.ts): bytes and waves that load on
+ * the machine cannot change. Prints a table; KURA_BENCH_UI_RUNS sets the run count (default 7).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { analyseStartRoute } from '../../renderer/build/start-route';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../server/src/demo/seed';
+import { startServer } from '../../server/src/server';
+import { chromiumArgs } from '../e2e/playwright.config';
+
+const RUNS = Number(process.env.KURA_BENCH_UI_RUNS ?? 7);
+const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
+
+declare global {
+  interface Window {
+    __kuraBench?: { clickAt: number; doneAt: number; longTasks: { start: number; duration: number }[] };
+  }
+}
+
+interface NetworkLog {
+  /** Finished JS responses: bytes on the wire, whether a script (not the HTML) asked for it. */
+  js: { url: string; bytes: number; byScript: boolean; cached: boolean }[];
+}
+
+async function recordNetwork(cdp: CDPSession): Promise<NetworkLog> {
+  const log: NetworkLog = { js: [] };
+  const pending = new Map<string, { url: string; byScript: boolean; cached: boolean }>();
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!/\.m?js(?:\?|$)/.test(e.request.url)) return;
+    pending.set(e.requestId, { url: e.request.url, byScript: e.initiator.type === 'script', cached: false });
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const entry = pending.get(e.requestId);
+    if (entry) entry.cached = true;
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const entry = pending.get(e.requestId);
+    if (entry && (e.response.fromDiskCache || e.response.fromPrefetchCache)) entry.cached = true;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const entry = pending.get(e.requestId);
+    if (!entry) return;
+    pending.delete(e.requestId);
+    log.js.push({ ...entry, bytes: entry.cached ? 0 : e.encodedDataLength });
+  });
+  return log;
+}
+
+/** Milliseconds from the navigation's start until the login form can be typed into and sent. */
+async function loginUsableAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const button = [...document.querySelectorAll('button[type="submit"]')].find(
+        (b) => !(b as HTMLButtonElement).disabled,
+      );
+      const email = document.querySelector('input[name="email"]');
+      return button && email && !document.getElementById('splash') ? performance.now() : 0;
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+async function floorMs(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const start = performance.now();
+    await (await fetch('/favicon.svg', { cache: 'no-store' })).text();
+    return performance.now() - start;
+  });
+}
+
+async function coldLogin(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const log = await recordNetwork(cdp);
+    await page.goto(`${url}/auth/login`, { waitUntil: 'commit' });
+    const usableMs = await loginUsableAt(page);
+    const js = [...log.js];
+    const floor = await floorMs(page);
+    log.js.length = 0;
+    await page.reload({ waitUntil: 'commit' });
+    await loginUsableAt(page);
+    await page.waitForLoadState('networkidle');
+    const warmBytes = log.js.reduce((sum, r) => sum + r.bytes, 0);
+    return {
+      usableMs,
+      floorMs: floor,
+      jsFiles: js.length,
+      jsBytes: js.reduce((sum, r) => sum + r.bytes, 0),
+      byScript: js.filter((r) => r.byScript).length,
+      warmBytes,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function installObservers(page: Page) {
+  await page.evaluate(() => {
+    const bench = { clickAt: 0, doneAt: 0, longTasks: [] as { start: number; duration: number }[] };
+    window.__kuraBench = bench;
+    document.addEventListener('click', () => (bench.clickAt = performance.now()), { capture: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: false });
+  });
+}
+
+/** Hover, click, then the time until `rows` table rows of data are on screen. */
+async function timedClick(page: Page, link: ReturnType<Page['getByRole']>, minRows: number) {
+  await link.hover();
+  // A pointer rests on an item a moment before the click lands.
+  await page.waitForTimeout(120);
+  await page.evaluate(() => {
+    const bench = window.__kuraBench;
+    if (bench) bench.longTasks.length = 0;
+  });
+  await link.click();
+  const handle = await page.waitForFunction(
+    (min) => {
+      const rows = document.querySelectorAll('main tbody tr, main [role="row"]');
+      const bench = window.__kuraBench;
+      if (!bench || rows.length < min || document.querySelector('main [role="progressbar"]')) return null;
+      bench.doneAt = performance.now();
+      const during = bench.longTasks.filter((t) => t.start + t.duration >= bench.clickAt);
+      return { ms: bench.doneAt - bench.clickAt, longest: Math.max(0, ...during.map((t) => t.duration)) };
+    },
+    minRows,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as { ms: number; longest: number };
+}
+
+async function menuClicks(browser: Browser, url: string) {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}/auth/login`);
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORDS.admin);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const menu = page.getByTestId('side-menu');
+    await menu.waitFor();
+    await page.waitForLoadState('networkidle');
+    await installObservers(page);
+    const products = await timedClick(page, menu.getByRole('link', { name: 'Products', exact: true }), 3);
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${url}/settings`);
+    await menu.waitFor();
+    await page.waitForLoadState('networkidle');
+    await installObservers(page);
+    const settingsCard = await timedClick(
+      page,
+      page.locator('main a[href$="/settings/category"]').first(),
+      3,
+    );
+    return { products, settingsCard };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+async function main() {
+  const build = analyseStartRoute(rendererDir);
+  const dir = mkdtempSync(path.join(tmpdir(), 'kura-bench-ui-'));
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    databaseUrl: path.join(dir, 'kura.sqlite'),
+    rendererDir,
+    demo: true,
+    restrictedBrand: false,
+    loginRateLimit: 10_000,
+    logLevel: 'warn',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.KURA_CHROMIUM ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  const loadBefore = loadavg()[0] ?? 0;
+  try {
+    const cold = [];
+    const clicks = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      cold.push(await coldLogin(browser, server.url));
+      clicks.push(await menuClicks(browser, server.url));
+    }
+    const loadAfter = loadavg()[0] ?? 0;
+    const rows: [string, string, string][] = [
+      ['login route JS (build, gzip)', kb(build.neededGzipBytes), '≤ 200 KB'],
+      [
+        'login route JS files / found late (build)',
+        `${build.needed.length} / ${build.late.length}`,
+        'late: 0',
+      ],
+      ['login route JS to parse (build, raw)', kb(build.neededRawBytes), ''],
+      ['cold: JS files before the form', String(median(cold.map((c) => c.jsFiles))), ''],
+      ['cold: JS bytes on the wire', kb(median(cold.map((c) => c.jsBytes))), '≤ 200 KB'],
+      ['cold: JS files found by a script', String(median(cold.map((c) => c.byScript))), '0 (one wave)'],
+      ['cold: login form usable', ms(median(cold.map((c) => c.usableMs))), '≤ 400 ms'],
+      ['floor: favicon.svg fetch', ms(median(cold.map((c) => c.floorMs))), ''],
+      ['warm reload: JS bytes fetched', kb(median(cold.map((c) => c.warmBytes))), '0'],
+      ['menu click → Products rows', ms(median(clicks.map((c) => c.products.ms))), '≤ 150 ms'],
+      ['settings card → rows', ms(median(clicks.map((c) => c.settingsCard.ms))), '≤ 150 ms'],
+      [
+        'longest task while switching (max of runs)',
+        ms(Math.max(...clicks.flatMap((c) => [c.products.longest, c.settingsCard.longest]))),
+        '≤ 50 ms',
+      ],
+    ];
+    const width = Math.max(...rows.map((r) => r[0].length));
+    console.log(
+      `\nKura UI bench: ${RUNS} runs, medians; load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
+    );
+    console.log(`${'measure'.padEnd(width)} | ${'value'.padStart(10)} | target`);
+    console.log(`${'-'.repeat(width)}-|-${'-'.repeat(10)}-|-${'-'.repeat(14)}`);
+    for (const [name, value, target] of rows)
+      console.log(`${name.padEnd(width)} | ${value.padStart(10)} | ${target}`);
+    console.log(
+      `\nper run (ms): login ${cold.map((c) => Math.round(c.usableMs)).join(', ')}; ` +
+        `products ${clicks.map((c) => Math.round(c.products.ms)).join(', ')}; ` +
+        `settings ${clicks.map((c) => Math.round(c.settingsCard.ms)).join(', ')}; ` +
+        `floor ${cold.map((c) => Math.round(c.floorMs)).join(', ')}`,
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

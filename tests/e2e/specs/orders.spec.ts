@@ -1,0 +1,348 @@
+/**
+ * The order screens end to end: a two-line manual order entered by an order creator, then
+ * managed by an admin (bulk accept, cancel one line, forbidden changes refused with the spec's
+ * words, the product filter surviving a reload, the order's history), advance orders booked and
+ * released, the same in Japanese, and axe on every order screen.
+ */
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { withJanCheckDigit } from '#shared/domain/jan';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
+import { seriousViolations, toasts } from '../support/blocks';
+import { AdvanceOrdersPage, OrderEntryPage, OrdersPage } from '../support/orders.pages';
+import { LoginPage, Shell } from '../support/pages';
+import { useKuraServer } from '../support/server';
+
+const kura = useKuraServer({ demo: true });
+
+// Each flow crosses two roles and several screens; a shared two-core machine needs the room.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+let serial = 0;
+const unique = () => `${Date.now() % 1e8}${String(serial++).padStart(2, '0')}`;
+const freshJan = () => withJanCheckDigit(`22${unique().padStart(10, '0').slice(-10)}`);
+
+type Account = 'admin' | 'orderCreator';
+
+async function token(account: Account = 'admin'): Promise<string> {
+  const res = await kura.api('auth/login', {
+    body: { email: DEMO_ACCOUNTS[account].email, password: DEMO_PASSWORDS[account] },
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  inStockQuantity: number;
+}
+interface ApiOrder {
+  _id: string;
+  orderId: string;
+  shipmentStatus: string;
+  baseOrderPrice: number;
+  discount: number;
+  orderQuantity: number;
+  product: { _id: string; name: string } | null;
+}
+
+async function createProduct(name: string, stock = 10): Promise<ApiProduct> {
+  const res = await kura.api('products', {
+    token: await token(),
+    body: { name, skuCode: `ORD-${unique()}`, janCode: freshJan(), inStockQuantity: stock },
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: ApiProduct }).data;
+}
+
+async function ordersOf(orderId: string): Promise<ApiOrder[]> {
+  const res = await kura.api(`orders?orderId=${encodeURIComponent(orderId)}&limit=100`, {
+    token: await token(),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: ApiOrder[] }).data;
+}
+
+async function createOrder(orderId: string, products: ApiProduct[], platformCode = 'AMAZONIND') {
+  const res = await kura.api('orders', {
+    token: await token(),
+    body: products.map((p) => ({
+      product: p._id,
+      platformCode,
+      orderId,
+      orderQuantity: 1,
+      currency: platformCode === 'AMAZONJP' ? 'JPY' : 'INR',
+      baseOrderPrice: 1000,
+      discount: 0,
+    })),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function signIn(page: Page, account: Account) {
+  const login = new LoginPage(page);
+  await login.goto(kura.url);
+  await login.signIn(DEMO_ACCOUNTS[account].email, DEMO_PASSWORDS[account]);
+  await expect(page).toHaveURL(account === 'admin' ? /\/shipping-management$/ : /\/orderentryform$/);
+}
+
+const LANGUAGES = {
+  English: {
+    required: ['Order ID is required', 'Platform is required', 'The Product Field is required'],
+    added: 'A new order was added',
+    accepted: /^Accepted$/,
+    packed: /^Packed$/,
+    cancelled: 'Cancelled',
+    updated: 'Orders Updated',
+    final: 'Cannot Change Status Of Cancelled or completed Orders',
+    same: 'Status Must Be Same',
+    none: 'Please select Orders to set Status',
+  },
+  日本語: {
+    required: ['注文IDは必須です', 'プラットフォームは必須です', '商品は必須です'],
+    added: '新しい注文を追加しました',
+    accepted: /^承認済み$/,
+    packed: /^梱包済み$/,
+    cancelled: 'キャンセル',
+    updated: '注文を更新しました',
+    final: 'キャンセル済みまたは完了済みの注文のステータスは変更できません',
+    same: 'ステータスが同じ注文のみまとめて変更できます',
+    none: 'ステータスを変更する注文を選択してください',
+  },
+} as const;
+
+for (const language of ['English', '日本語'] as const) {
+  const texts = LANGUAGES[language];
+
+  test(`${language}: an order creator enters a two-line manual order; an admin accepts, cancels and is refused`, async ({
+    browser,
+  }) => {
+    const tag = unique();
+    const first = await createProduct(`Entry first ${tag}`);
+    const second = await createProduct(`Entry second ${tag}`);
+    const orderId = `M-${tag}`;
+
+    // The order creator's form.
+    const creator = await browser.newPage();
+    await signIn(creator, 'orderCreator');
+    if (language === '日本語') await new Shell(creator).chooseLanguage('日本語');
+    const entry = new OrderEntryPage(creator);
+    await entry.goto(kura.url);
+    await entry.submit.click();
+    for (const message of texts.required) await expect(creator.getByText(message).first()).toBeVisible();
+    await expect(entry.currency).toBeHidden();
+
+    await entry.orderId.fill(orderId);
+    await entry.platform.click();
+    await creator.getByRole('option').first().click(); // Amazon India comes first
+    await expect(entry.currency).toHaveValue('INR');
+    await entry.fillLine(1, { product: first.name, price: '100.50', discount: '0', quantity: '2' });
+    await expect(creator.getByTestId('line-total-1')).toHaveText(/201\.00/);
+    await entry.addLine.click();
+    await entry.fillLine(2, { product: second.name, price: '50', discount: '5', quantity: '1' });
+    await entry.submit.click();
+    await expect(toasts(creator).filter({ hasText: texts.added })).toBeVisible();
+    await expect(entry.orderId).toHaveValue('');
+
+    const lines = await ordersOf(orderId);
+    expect(lines.map((o) => [o.product?._id, o.baseOrderPrice, o.discount, o.orderQuantity]).sort()).toEqual(
+      [
+        [first._id, 201, 0, 2],
+        [second._id, 50, 5, 1],
+      ].sort(),
+    );
+    await creator.close();
+
+    // The admin's order management.
+    const admin = await browser.newPage();
+    await signIn(admin, 'admin');
+    if (language === '日本語') await new Shell(admin).chooseLanguage('日本語');
+    const orders = new OrdersPage(admin);
+    await orders.goto(kura.url, `?q=${orderId}`);
+    await expect(orders.rows).toHaveCount(3);
+    await expect(orders.count('ALL')).toHaveText(/\d+/);
+
+    // Nothing selected, then both lines accepted together.
+    await orders.setStatus(texts.accepted);
+    await expect(toasts(admin).filter({ hasText: texts.none })).toBeVisible();
+    await orders.select(first.name);
+    await orders.select(second.name);
+    await orders.setStatus(texts.accepted);
+    await expect(toasts(admin).filter({ hasText: texts.updated })).toBeVisible();
+    await expect(orders.line(first.name).getByText(texts.accepted)).toBeVisible();
+    await expect(orders.line(second.name).getByText(texts.accepted)).toBeVisible();
+    expect((await ordersOf(orderId)).every((o) => o.shipmentStatus === 'ACCEPTED')).toBe(true);
+
+    // One line cancelled from its drawer; its history names the order, not its key.
+    await orders
+      .line(first.name)
+      .getByRole('button', { name: new RegExp(orderId) })
+      .click();
+    await expect(orders.drawer).toBeVisible();
+    await orders.drawer.getByRole('button', { name: /^(Cancel order|注文をキャンセル)$/ }).click();
+    await expect(orders.drawer.getByText(texts.cancelled, { exact: true }).first()).toBeVisible();
+    await expect(orders.drawer.getByText(new RegExp(`(Order|注文) ${orderId}`)).first()).toBeVisible();
+    await expect(orders.drawer.getByText(lines[0]?._id ?? 'no id')).toHaveCount(0);
+    await admin.keyboard.press('Escape');
+
+    // Mixed statuses, then a cancelled order: both refused with the spec's words.
+    await orders.select(first.name);
+    await orders.select(second.name);
+    await orders.setStatus(texts.packed);
+    await expect(toasts(admin).filter({ hasText: texts.same })).toBeVisible();
+    await orders.line(second.name).getByRole('checkbox').uncheck();
+    await orders.setStatus(texts.packed);
+    await expect(toasts(admin).filter({ hasText: texts.final })).toBeVisible();
+    const after = await ordersOf(orderId);
+    expect(after.find((o) => o.product?._id === first._id)?.shipmentStatus).toBe('CANCELLED');
+    expect(after.find((o) => o.product?._id === second._id)?.shipmentStatus).toBe('ACCEPTED');
+    await admin.close();
+  });
+}
+
+test.describe('as admin', () => {
+  test.beforeEach(async ({ page }) => signIn(page, 'admin'));
+
+  test('filters travel in the URL: the product filter keeps its name after a reload, search keeps the platform', async ({
+    page,
+  }) => {
+    const tag = unique();
+    const product = await createProduct(`Filter product ${tag}`);
+    await createOrder(`F-IN-${tag}`, [product], 'AMAZONIND');
+    await createOrder(`F-JP-${tag}`, [product], 'AMAZONJP');
+    const orders = new OrdersPage(page);
+    await orders.goto(kura.url, `?product=${product._id}`);
+    await expect(orders.rows).toHaveCount(3);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: /^Product/ })).toHaveValue(product.name);
+    // The text search within one platform finds only that platform's order.
+    await orders.goto(kura.url, `?q=F-&platform=AMAZONJP&product=${product._id}`);
+    await expect(orders.rows).toHaveCount(2);
+    await expect(orders.row(`F-JP-${tag}`)).toHaveCount(1);
+  });
+
+  test('AMAZONJP orders go from packed to completed in order management', async ({ page }) => {
+    const tag = unique();
+    const product = await createProduct(`Japan product ${tag}`);
+    const orderId = `JP-${tag}`;
+    await createOrder(orderId, [product], 'AMAZONJP');
+    const orders = new OrdersPage(page);
+    await orders.goto(kura.url, `?q=${orderId}`);
+    const open = () =>
+      orders
+        .row(orderId)
+        .getByRole('button', { name: new RegExp(orderId) })
+        .click();
+    await open();
+    await orders.drawer.getByRole('button', { name: 'Accept' }).click();
+    await expect(orders.drawer.getByRole('button', { name: 'Mark packed' })).toBeVisible();
+    await orders.drawer.getByRole('button', { name: 'Mark packed' }).click();
+    await orders.drawer.getByRole('button', { name: 'Complete' }).click();
+    await expect(orders.drawer.getByText("This order's status cannot be changed here.")).toBeVisible();
+    expect((await ordersOf(orderId))[0]?.shipmentStatus).toBe('COMPLETED');
+  });
+
+  test('an advance order is booked, then released into order management; a cancelled one stays', async ({
+    page,
+  }) => {
+    const tag = unique();
+    const product = await createProduct(`Advance product ${tag}`, 0);
+    const ids = [`ADV-A-${tag}`, `ADV-B-${tag}`];
+    for (const orderId of ids) {
+      const res = await kura.api('advance-orders', {
+        token: await token(),
+        body: {
+          product: product._id,
+          platformCode: 'SHOPIFY',
+          orderId,
+          orderQuantity: 1,
+          currency: 'INR',
+          baseOrderPrice: 500,
+          deliveryDate: '2030-01-15',
+        },
+      });
+      expect(res.status).toBe(201);
+    }
+    const advance = new AdvanceOrdersPage(page);
+    await advance.goto(kura.url, `?q=ADV-`);
+    await advance.goto(kura.url, `?q=${ids[0]}`);
+    await expect(advance.row(ids[0] as string)).toHaveCount(1);
+    await advance
+      .row(ids[0] as string)
+      .getByRole('button', { name: /^Book/ })
+      .click();
+    await expect(advance.row(ids[0] as string).getByText('Booked')).toBeVisible();
+    await advance
+      .row(ids[0] as string)
+      .getByRole('button', { name: /^Release/ })
+      .click();
+    await expect(toasts(page).filter({ hasText: 'Released' })).toBeVisible();
+
+    await advance.goto(kura.url, `?q=${ids[1]}&delivery=2030-01-01..2030-01-31`);
+    await advance
+      .row(ids[1] as string)
+      .getByRole('button', { name: /^Cancel/ })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel advance order' }).click();
+    await expect(advance.row(ids[1] as string).getByText('Cancelled')).toBeVisible();
+    await advance.goto(kura.url, `?q=${ids[1]}&delivery=2031-01-01..`);
+    await expect(
+      page.getByText('No results Found').or(page.getByText('No advance orders yet')),
+    ).toBeVisible();
+
+    const released = await ordersOf(ids[0] as string);
+    expect(released[0]?.shipmentStatus).toBe('RECEIVED');
+    const orders = new OrdersPage(page);
+    await orders.goto(kura.url, `?q=${ids[0]}`);
+    await expect(orders.row(ids[0] as string)).toHaveCount(1);
+  });
+
+  test('axe finds nothing serious on the order screens, in English and Japanese, scrolled across and with the drawer open', async ({
+    page,
+  }) => {
+    const tag = unique();
+    const product = await createProduct(`Axe product with a name long enough to be cut in its column ${tag}`);
+    await createOrder(`AXE-${tag}`, [product]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const language of ['English', '日本語'] as const) {
+      if (language === '日本語') await new Shell(page).chooseLanguage('日本語');
+      const orders = new OrdersPage(page);
+      await orders.goto(kura.url);
+      await expect(orders.table).toBeVisible();
+      expect(await seriousViolations(page), `${language} orders`).toEqual([]);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
+      await orders.table.locator('xpath=..').evaluate((el) => el.scrollBy(3000, 3000));
+      expect(await seriousViolations(page), `${language} orders scrolled`).toEqual([]);
+      await orders.goto(kura.url, `?q=AXE-${tag}`);
+      await orders
+        .row(`AXE-${tag}`)
+        .getByRole('button', { name: new RegExp(`AXE-${tag}`) })
+        .click();
+      await expect(orders.drawer).toBeVisible();
+      expect(await seriousViolations(page), `${language} order drawer`).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${kura.url}/AdvanceOrder`);
+      await expect(
+        page
+          .getByRole('table')
+          .or(page.getByText(/No advance orders yet|予約注文はまだありません/))
+          .first(),
+      ).toBeVisible();
+      expect(await seriousViolations(page), `${language} advance orders`).toEqual([]);
+      await page.goto(`${kura.url}/orderentryform`);
+      await new OrderEntryPage(page).submit.click();
+      expect(await seriousViolations(page), `${language} order entry with messages`).toEqual([]);
+    }
+  });
+});
+
+test('an order creator cannot use order management', async ({ page }) => {
+  await signIn(page, 'orderCreator');
+  await page.goto(`${kura.url}/shipping-management`);
+  await expect(page.getByTestId('forbidden')).toBeVisible();
+});

@@ -1,0 +1,120 @@
+/** Page objects of the order screens: order management, manual order entry, advance orders. */
+import { expect, type Page } from '@playwright/test';
+
+export class OrdersPage {
+  constructor(readonly page: Page) {}
+  get table() {
+    return this.page.getByRole('table', { name: /^(Platform orders|プラットフォーム注文)$/ });
+  }
+  get rows() {
+    return this.table.getByRole('row');
+  }
+  get search() {
+    return this.page.getByRole('searchbox', { name: /Search orders|注文を検索/ });
+  }
+  tab(status: string) {
+    return this.page.getByTestId(`tab-${status}`);
+  }
+  count(status: string) {
+    return this.page.getByTestId(`count-${status}`);
+  }
+  row(text: string) {
+    return this.rows.filter({ hasText: text });
+  }
+  /** The row of one order line, told apart by its product. */
+  line(product: string) {
+    return this.rows.filter({ hasText: product });
+  }
+  get bulkStatus() {
+    return this.page.getByRole('combobox', { name: /New status|新しいステータス/ });
+  }
+  get bulkApply() {
+    return this.page.getByRole('button', { name: /^(Set status|ステータスを設定)$/ });
+  }
+  get drawer() {
+    return this.page.getByRole('dialog');
+  }
+
+  async goto(baseUrl: string, query = '') {
+    await this.page.goto(`${baseUrl}/shipping-management${query}`);
+    await expect(
+      this.table
+        .or(this.page.getByText(/No order|注文はまだ|条件に合う注文|No results|該当する結果/))
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
+  }
+
+  async select(product: string) {
+    await this.line(product).getByRole('checkbox').check();
+  }
+
+  async setStatus(label: RegExp) {
+    await this.bulkStatus.click();
+    await this.page.getByRole('option', { name: label }).click();
+    await this.bulkApply.click();
+  }
+}
+
+export class OrderEntryPage {
+  constructor(readonly page: Page) {}
+  get orderId() {
+    return this.page.getByRole('textbox', { name: /^(Order ID|注文ID)/ });
+  }
+  get platform() {
+    return this.page.getByRole('combobox', { name: /^(Platform|プラットフォーム)/ });
+  }
+  get currency() {
+    return this.page.getByTestId('currency');
+  }
+  get submit() {
+    return this.page.getByRole('button', { name: /^(Submit|送信)$/ });
+  }
+  get addLine() {
+    return this.page.getByRole('button', { name: /^(Add product|商品を追加)$/ });
+  }
+  line(n: number) {
+    return this.page.getByRole('listitem', { name: new RegExp(`(Product line|商品行) ${n}$`) });
+  }
+
+  async goto(baseUrl: string) {
+    await this.page.goto(`${baseUrl}/orderentryform`);
+    await expect(this.submit).toBeVisible({ timeout: 30_000 });
+  }
+
+  async choosePlatform(name: RegExp) {
+    await this.platform.click();
+    await this.page.getByRole('option', { name }).click();
+  }
+
+  async fillLine(n: number, line: { product: string; price: string; discount: string; quantity: string }) {
+    const row = this.line(n);
+    const picker = row.getByRole('combobox');
+    await picker.fill(line.product);
+    await this.page
+      .getByRole('option', { name: new RegExp(line.product) })
+      .first()
+      .click();
+    await row.getByRole('textbox', { name: /^(Price|価格)/ }).fill(line.price);
+    await row.getByRole('textbox', { name: /^(Discount|割引)/ }).fill(line.discount);
+    await row.getByRole('textbox', { name: /^(Order quantity|注文数量)/ }).fill(line.quantity);
+  }
+}
+
+export class AdvanceOrdersPage {
+  constructor(readonly page: Page) {}
+  get table() {
+    return this.page.getByRole('table', { name: /^(Advance orders|予約注文)$/ });
+  }
+  get search() {
+    return this.page.getByRole('searchbox', { name: /Search by order ID|注文IDで検索/ });
+  }
+  row(orderId: string) {
+    return this.table.getByRole('row').filter({ hasText: orderId });
+  }
+  async goto(baseUrl: string, query = '') {
+    await this.page.goto(`${baseUrl}/AdvanceOrder${query}`);
+    await expect(
+      this.table.or(this.page.getByText(/No advance orders yet|予約注文はまだありません|No results Found|該当する結果/)).first(),
+    ).toBeVisible({ timeout: 30_000 });
+  }
+}
