@@ -10,6 +10,7 @@ import { withJanCheckDigit } from '#shared/domain/jan';
 import { checkTransition } from '#shared/domain/order-status';
 import { MESSAGES, formatMessage } from '#shared/messages';
 import { seedLarge } from '../src/demo/large';
+import { orderDateOf, upsertOrderLine } from '../src/orders/orders.service';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -569,6 +570,42 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
         true,
       );
       expect(await stockOf(p._id)).toBe(0);
+    });
+  });
+
+  describe('for the importer', () => {
+    it('upserts a line idempotently by platform + order id + product; a cancelled one gives stock back once', async () => {
+      const p = await product({ inStockQuantity: 10 });
+      const ctx = { timeZone: 'Asia/Tokyo' };
+      const line = {
+        product: p._id,
+        platformCode: 'AMAZONIND' as const,
+        orderId: nextOrderId('171'),
+        orderDate: orderDateOf('2026-11-23T20:30:00Z', ctx.timeZone),
+        orderQuantity: 4,
+        currency: 'INR' as const,
+        baseOrderPrice: 1000,
+        discount: 0,
+        isBookedAdvance: false,
+        shipmentStatus: 'RECEIVED' as const,
+      };
+      const upsert = (status: OrderStatus) =>
+        server.app.db
+          .transaction()
+          .execute((trx) => upsertOrderLine(trx, null, { ...line, shipmentStatus: status }, ctx));
+      const created = await upsert('RECEIVED');
+      expect(created.result).toBe('created');
+      // Tokyo was already on the 24th.
+      expect(created.order.orderDate).toBe('2026-11-24');
+      expect((await upsert('RECEIVED')).result).toBe('unchanged');
+      expect((await setStatus(created.order._id, 'ACCEPTED')).status).toBe(200);
+      expect(await stockOf(p._id)).toBe(6);
+      const cancelled = await upsert('CANCELLED');
+      expect(cancelled).toMatchObject({ result: 'updated', order: { shipmentStatus: 'CANCELLED' } });
+      expect(await stockOf(p._id)).toBe(10);
+      expect((await upsert('CANCELLED')).result).toBe('unchanged');
+      expect(await stockOf(p._id)).toBe(10);
+      expect((await get(`orders?orderId=${line.orderId}`)).body.totalCount).toBe(1);
     });
   });
 
