@@ -9,6 +9,7 @@ import { ORDER_STATUSES, type OrderStatus } from '#shared/constants';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { checkTransition } from '#shared/domain/order-status';
 import { MESSAGES, formatMessage } from '#shared/messages';
+import { seedLarge } from '../src/demo/large';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -410,7 +411,8 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
           }
         }
         expect(mismatches).toEqual([]);
-      });
+        // About 150 requests: room for a loaded machine.
+      }, 90_000);
     }
 
     it('lets AMAZONJP orders complete from PACKED, but not India ones', async () => {
@@ -627,5 +629,80 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
         expect((await api.request(method, path, as(creator))).status, path).toBe(403);
       }
     });
+  });
+});
+
+describe.each(testDialects())('orders at scale, seeded (%s)', (dialect) => {
+  let server: TestServer;
+  let api: Client;
+  let admin: Account;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    api = client(server.url);
+    admin = (await setupAccounts(api)).admin;
+    await seedLarge(server.app.db, { products: 300, orders: 4000, batchSize: 1000, timeZone: 'Asia/Tokyo' });
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  const get = async (path: string) => {
+    const res = await api.get(`/api/v1/${path}`, { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it('seeds three years of every platform and status, currencies matching platforms', async () => {
+    const totals = await get('orders/total');
+    expect(totals.totalCount).toBe(4000);
+    for (const status of ['RECEIVED', 'ACCEPTED', 'PACKED', 'SHIPPED', 'COMPLETED', 'CANCELLED']) {
+      expect(totals.byStatus[status], status).toBeGreaterThan(0);
+    }
+    for (const platform of ['AMAZONIND', 'AMAZONJP', 'SHOPIFY']) {
+      const page = await get(`orders?platformCode=${platform}&limit=200`);
+      expect(page.totalCount, platform).toBeGreaterThan(0);
+      const currency = platform === 'AMAZONJP' ? 'JPY' : 'INR';
+      expect(page.data.every((o: Json) => o.currency === currency)).toBe(true);
+    }
+    // Japan orders never go into an India shipment.
+    expect((await get('orders?platformCode=AMAZONJP&shipmentStatus=SHIPPED')).totalCount).toBe(0);
+    const oldest = (await get('orders?sort=orderDate&limit=1')).data[0].orderDate;
+    const newest = (await get('orders?limit=1')).data[0].orderDate;
+    expect(Date.parse(newest) - Date.parse(oldest)).toBeGreaterThan(2.9 * 365 * 86_400_000);
+  });
+
+  it('finds by search exactly the orders the list filters to, and pages without overlap', async () => {
+    const first = (await get('orders?limit=1&shipmentStatus=COMPLETED')).data[0];
+    const byProduct = await get(`orders?product=${first.product._id}&limit=1000`);
+    const byJan = await api.get(`/api/v1/orders/search?searchStr=${first.product.janCode}&limit=1000`, {
+      token: admin.token,
+    });
+    expect(byJan.body.totalcount).toBe(byProduct.totalCount);
+    expect(byJan.body.data.map((o: Json) => o._id)).toEqual(byProduct.data.map((o: Json) => o._id));
+    const seen = new Set<string>();
+    for (let page = 1; page <= 4; page++) {
+      for (const o of (await get(`orders?shipmentStatus=COMPLETED&limit=50&page=${page}`)).data) {
+        expect(seen.has(o._id)).toBe(false);
+        seen.add(o._id);
+      }
+    }
+    expect(seen.size).toBe(200);
+  });
+
+  it('answers a search matching most orders by walking the date index, the same page as the list', async () => {
+    // Every generated SKU starts GEN-: all 4,000 orders match, so the walk is chosen.
+    for (const extra of ['', '&shipmentStatus=COMPLETED', '&page=3']) {
+      const search = await api.get(`/api/v1/orders/search?searchStr=gen-&limit=50${extra}`, {
+        token: admin.token,
+      });
+      const list = await get(`orders?limit=50${extra}`);
+      expect(search.body.totalcount, extra).toBe(list.totalCount);
+      expect(search.body.data.map((o: Json) => o._id)).toEqual(list.data.map((o: Json) => o._id));
+    }
+  });
+
+  it('keeps the products’ sales columns derived from their orders', async () => {
+    const product = (await get('products?sort=-lastOrderDate&limit=1')).data[0];
+    const latest = (await get(`orders?product=${product._id}&limit=1`)).data[0];
+    expect(product.lastOrderDate).toBe(latest.orderDate);
   });
 });

@@ -5,12 +5,14 @@
  * (orders) adds its cases to LIST_PLAN_CASES.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productsListSpec } from '#shared/list-specs';
+import { advanceOrdersListSpec, ordersListSpec, productsListSpec } from '#shared/list-specs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 import { checkPlans, type PlanCase } from './helpers/query-plans';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
 const products = ['products'] as const;
+const orders = ['orders', 'products'] as const;
+const quarter = 'orderDate[gte]=2026-01-01&orderDate[lte]=2026-03-31';
 const page = 'page=1&limit=25';
 
 export const LIST_PLAN_CASES: PlanCase[] = [
@@ -57,6 +59,100 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     bigTables: [path.replace('-', '_')],
     smallTableCount: true,
   })),
+  // Order management: the default, every sort header, each tab under the platform and date
+  // filters, the integrations' sync cursors, search and the tab totals.
+  { name: 'orders: default sort', path: `orders?${page}`, bigTables: orders },
+  ...ordersListSpec.sorts.flatMap((field) =>
+    [field, `-${field}`].map((sort) => ({
+      name: `orders: sort ${sort}`,
+      path: `orders?${page}&sort=${sort}`,
+      bigTables: orders,
+    })),
+  ),
+  { name: 'orders: status tab', path: `orders?${page}&shipmentStatus=RECEIVED`, bigTables: orders },
+  { name: 'orders: platform', path: `orders?${page}&platformCode=AMAZONIND`, bigTables: orders },
+  { name: 'orders: date range', path: `orders?${page}&${quarter}`, bigTables: orders },
+  {
+    name: 'orders: status, platform and date range',
+    path: `orders?${page}&shipmentStatus=ACCEPTED&platformCode=AMAZONIND&${quarter}`,
+    bigTables: orders,
+  },
+  {
+    name: 'orders: status and date range',
+    path: `orders?${page}&shipmentStatus=PACKED&${quarter}`,
+    bigTables: orders,
+  },
+  {
+    name: 'orders: not AMAZONJP',
+    path: `orders?${page}&platformCode[ne]=AMAZONJP&shipmentStatus=PACKED`,
+    bigTables: orders,
+  },
+  { name: 'orders: one product', path: `orders?${page}&product=p-1`, bigTables: orders },
+  { name: 'orders: one shipment', path: `orders?${page}&shipmentId=SHIP-1`, bigTables: orders },
+  {
+    name: 'orders: one order id',
+    path: `orders?${page}&orderId=408-1234567-1234567`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  {
+    name: 'orders: new since (notifications)',
+    path: `orders?page=1&limit=50&sort=createdAt&createdAt[gt]=2026-01-01T00:00:00.000Z`,
+    bigTables: orders,
+  },
+  {
+    name: 'orders: changed since (sync)',
+    path: `orders?page=1&limit=50&sort=updatedAt&updatedAt[gt]=2026-01-01T00:00:00.000Z`,
+    bigTables: orders,
+  },
+  {
+    name: 'orders: search, product word',
+    path: `orders/search?searchStr=matcha&page=1&limit=50`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  {
+    name: 'orders: search, order id',
+    path: `orders/search?searchStr=408-12&page=1&limit=50`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  {
+    name: 'orders: search, short',
+    path: `orders/search?searchStr=40&page=1&limit=50`,
+    bigTables: ['orders'],
+    allowSort: true,
+  },
+  {
+    name: 'orders: search in a tab',
+    path: `orders/search?searchStr=matcha&shipmentStatus=RECEIVED&page=1&limit=50`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  {
+    name: 'orders: search, JAN',
+    path: `orders/search?searchStr=4901234567894`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  {
+    name: 'orders: tab totals',
+    path: `orders/total?start_date=2026-01-01&end_date=2026-03-31`,
+    bigTables: orders,
+  },
+  { name: 'orders: tab totals, all dates', path: `orders/total`, bigTables: orders },
+  ...advanceOrdersListSpec.sorts.map((field) => ({
+    name: `advance orders: sort -${field}`,
+    path: `advance-orders?${page}&sort=-${field}`,
+    bigTables: ['orders'],
+    allowSort: field !== 'createdAt',
+  })),
+  {
+    name: 'advance orders: delivery range',
+    path: `advance-orders?${page}&deliveryDate[gte]=2026-12-01&deliveryDate[lte]=2026-12-31`,
+    bigTables: ['orders'],
+    allowSort: true,
+  },
   ...(
     [
       ['settings: handling fees', 'handling-fees?page=1&limit=10', 'handling_fees'],
@@ -81,6 +177,28 @@ describe.each(testDialects())('list query plans (%s)', (dialect) => {
       body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin }),
     });
     token = ((await login.json()) as { token: string }).token;
+    // A few orders, so each list finds rows and runs its page query, not only its count.
+    const headers = { 'content-type': 'application/json', authorization: `Token ${token}` };
+    const list = await fetch(`${server.url}/api/v1/products?page=1&limit=1`, { headers });
+    const productId = ((await list.json()) as { data: { _id: string }[] }).data[0]?._id;
+    const line = { product: productId, platformCode: 'AMAZONIND', currency: 'INR', orderQuantity: 1 };
+    for (const [path, body] of [
+      [
+        'orders',
+        [
+          { ...line, orderId: 'PLAN-1', baseOrderPrice: 100 },
+          { ...line, orderId: 'PLAN-2', baseOrderPrice: 200 },
+        ],
+      ],
+      ['advance-orders', { ...line, orderId: 'PLAN-3', baseOrderPrice: 300, deliveryDate: '2026-12-24' }],
+    ] as const) {
+      const res = await fetch(`${server.url}/api/v1/${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    }
   });
   afterAll(() => server?.close());
 

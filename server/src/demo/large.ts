@@ -6,12 +6,13 @@
  * Fast by construction: rows are generated in memory a batch at a time and inserted with
  * multi-row INSERTs, one transaction per batch. It adds to whatever the database holds (demo
  * settings are created when there are none), with SKUs and JANs numbered after the products
- * already present, so it can run again. A later step (orders) is one more count in
- * LargeSeedOptions, one more `seedLargeXxx` call after the products, and one more CLI option.
+ * already present, so it can run again. Orders follow the products (large-orders.ts).
  */
 import { withJanCheckDigit } from '#shared/domain/jan';
 import type { InsertObject, Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { BUSINESS_ZONE } from '#shared/domain/periods';
+import { seedLargeOrders } from './large-orders';
 import { PRODUCT_FAMILIES } from './products.data';
 import { createRandom, type Random } from './random';
 import {
@@ -28,6 +29,10 @@ import { DEMO_CATEGORIES, DEMO_SHELVES, DEMO_SUPPLIERS } from './settings.data';
 
 export interface LargeSeedOptions {
   products?: number;
+  /** Order lines over the last three years, after the products (large-orders.ts). */
+  orders?: number;
+  /** The business's time zone, in which order dates are reckoned. */
+  timeZone?: string;
   /** Rows per transaction. */
   batchSize?: number;
   now?: Date;
@@ -40,6 +45,7 @@ export interface LargeSeedSummary {
   supplierLinks: number;
   platformListings: number;
   stockMovements: number;
+  orders: number;
   settingsCreated: boolean;
   seconds: number;
 }
@@ -95,7 +101,7 @@ async function seedLargeProducts(
   options: Required<Pick<LargeSeedOptions, 'batchSize' | 'now'>> & { log: (line: string) => void },
   settings: DemoSettings,
   random: Random,
-): Promise<Omit<LargeSeedSummary, 'settingsCreated' | 'seconds'>> {
+): Promise<Omit<LargeSeedSummary, 'settingsCreated' | 'seconds' | 'orders'>> {
   const existing = await db
     .selectFrom('products')
     .select(db.fn.countAll<number>().as('n'))
@@ -213,5 +219,18 @@ export async function seedLarge(
     settings,
     random.fork('products'),
   );
-  return { ...products, settingsCreated: created, seconds: (performance.now() - started) / 1000 };
+  const orders = options.orders
+    ? await seedLargeOrders(
+        db,
+        options.orders,
+        { batchSize: options.batchSize ?? 5000, now, timeZone: options.timeZone ?? BUSINESS_ZONE, log },
+        random.fork('orders'),
+      )
+    : { orders: 0 };
+  return {
+    ...products,
+    ...orders,
+    settingsCreated: created,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

@@ -1,14 +1,16 @@
 /**
- * `npm run seed -- --products 50000`: adds a large generated data set to the database named by
+ * `npm run seed -- --products 50000 [--orders 1000000]`: adds a large generated data set to the database named by
  * DATABASE_URL (a SQLite path or a postgres:// URL; default data/kura.sqlite), migrating it
  * first. For measuring the lists at scale; never needed by the app itself.
  */
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
 import { createDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { seedLarge } from './large';
 
-const USAGE = 'usage: npm run seed -- --products <count> [--batch <rows per transaction>]';
+const USAGE =
+  'usage: npm run seed -- [--products <count>] [--orders <count>] [--batch <rows per transaction>]';
 
 function count(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -19,7 +21,12 @@ function count(name: string, raw: string | undefined, fallback: number): number 
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { products: { type: 'string' }, batch: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      products: { type: 'string' },
+      orders: { type: 'string' },
+      batch: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help) {
     console.log(USAGE);
@@ -27,7 +34,8 @@ async function main(): Promise<void> {
   }
   const products = count('products', values.products, 0);
   const batchSize = count('batch', values.batch, 5000) || 5000;
-  if (products === 0) throw new Error(`nothing to seed (${USAGE})`);
+  const orders = count('orders', values.orders, 0);
+  if (products === 0 && orders === 0) throw new Error(`nothing to seed (${USAGE})`);
 
   const url = process.env.DATABASE_URL?.trim() || 'data/kura.sqlite';
   const handle = createDatabase(url);
@@ -35,6 +43,8 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db);
     const summary = await seedLarge(handle.db, {
       products,
+      orders,
+      timeZone: loadConfig().timeZone,
       batchSize,
       log: (line) => console.log(`  ${line}`),
     });
@@ -44,6 +54,7 @@ async function main(): Promise<void> {
     console.log(
       `  ${summary.products} products, ${summary.supplierLinks} supplier links, ${summary.platformListings} platform listings, ${summary.stockMovements} stock movements${summary.settingsCreated ? ', and the demo settings lists' : ''}`,
     );
+    if (summary.orders) console.log(`  ${summary.orders} order lines`);
     console.log(
       `  in ${summary.seconds.toFixed(1)} s (${Math.round(summary.products / summary.seconds)} products/s)`,
     );

@@ -320,11 +320,11 @@ const characterCount = (text: string) => [...text].length;
 function orderIdMatch(db: Kysely<Database>, text: string) {
   if (isPostgres(db)) {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql`select o.id from orders o where lower(o.order_id) like ${pattern} escape '\\'`;
+    return sql`select orders.id from orders where lower(orders.order_id) like ${pattern} escape '\\'`;
   }
   if (characterCount(text) < 3) {
     // No trigram to look up: order ids starting with the text, an index range.
-    return sql`select o.id from orders o where o.order_id >= ${text} and o.order_id < ${`${text}\uffff`}`;
+    return sql`select orders.id from orders where orders.order_id >= ${text} and orders.order_id < ${`${text}\uffff`}`;
   }
   const phrase = `"${text.replaceAll('"', '""')}"`;
   return sql`select k.order_row_id from orders_search_keys k
@@ -342,7 +342,22 @@ export function orderTextMatch(db: Kysely<Database>, text: string, janOnly: bool
     ? sql`select p.id from products p where p.jan_code = ${text}`
     : sql`select products.id from products where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}`;
   return sql<SqlBool>`orders.id in (${orderIdMatch(db, text)}
-    union select o.id from orders o where o.product_id in (${products}))`;
+    union select orders.id from orders where orders.product_id in (${products}))`;
+}
+
+/**
+ * The same match as {@link orderTextMatch}, tested row by row: for a walk of the sort index that
+ * stops after a page, when the text matches many orders (a common product word), where the
+ * index lookup would fetch and sort every match. The matched products are still found once by
+ * their own index, inside the database. On PostgreSQL the planner makes that choice itself,
+ * so this is the indexed match there.
+ */
+export function orderTextScan(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
+  if (isPostgres(db) || janOnly) return orderTextMatch(db, text, janOnly);
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`(lower(orders.order_id) like ${pattern} escape '\\'
+    or orders.product_id in (select products.id from products
+      where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}))`;
 }
 
 /** The orders (of one status, when given) whose order date is within the range (either end optional). */

@@ -18,6 +18,7 @@ import { isValidJan } from '#shared/domain/jan';
 import { parseMoney } from '#shared/domain/money';
 import { checkBulkTransition, FINAL_STATUSES } from '#shared/domain/order-status';
 import { todayIso } from '#shared/domain/periods';
+import type { ListQuery } from '#shared/query';
 import { ordersListSpec, ordersSearchSpec } from '#shared/list-specs';
 import { MESSAGES, formatMessage, unknownReference } from '#shared/messages';
 import { ORDER_STATUSES } from '#shared/constants';
@@ -43,6 +44,7 @@ import {
   ordersInRangeQuery,
   ordersKeysBase,
   orderTextMatch,
+  orderTextScan,
   rateOn,
   refreshProductSales,
   setOrderStatus,
@@ -464,15 +466,36 @@ const JAN_SHAPE = /^(\d{8}|\d{13})$/;
 export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Promise<SearchResponse<Order>> {
   const query = parseList(rawQuery, ordersSearchSpec);
   const text = query.extras.searchStr?.trim() ?? '';
-  const keysBase = text
-    ? ordersKeysBase(db).where(orderTextMatch(db, text, JAN_SHAPE.test(text) && isValidJan(text)))
-    : ordersKeysBase(db);
+  const janOnly = JAN_SHAPE.test(text) && isValidJan(text);
   const page = await runList(orderRowsQuery(db), query, ordersColumns, (row) => row, {
     db,
-    keysBase,
+    keysBase: text ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly)) : ordersKeysBase(db),
     readRows: (ids) => orderRowsByIds(db, ids),
+    ...(text && !janOnly
+      ? {
+          scanKeys: {
+            base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly)),
+            preferScan: (matches: number) => walkBeatsLookup(db, query, matches),
+          },
+        }
+      : {}),
   });
   return { data: await hydrateOrders(db, page.data), totalcount: page.totalCount };
+}
+
+// Below this a lookup of the matches costs less than any walk.
+const SEARCH_WALK_MIN_MATCHES = 200;
+
+/**
+ * Whether a search's page is found faster by walking the order date index and testing each
+ * order than by looking its matches up (which fetches and sorts all of them): the walk reads
+ * about (offset + limit) × orders / matches rows, the lookup about `matches`. Both totals come
+ * from the count cache.
+ */
+async function walkBeatsLookup(db: Kysely<Database>, query: ListQuery, matches: number): Promise<boolean> {
+  if (matches < SEARCH_WALK_MIN_MATCHES) return false;
+  const orders = await countRows(ordersKeysBase(db), ordersColumns, db);
+  return matches * matches >= (query.offset + query.limit) * orders;
 }
 
 /**
