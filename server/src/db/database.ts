@@ -10,9 +10,4 @@ import type { OrderTables } from '../orders/orders.table';
 import type { OtzOrderTables } from '../otz-orders/otz-orders.table';
 
 export interface Database
-  extends CoreTables,
-    CatalogTables,
-    IssueTables,
-    MemoTables,
-    OrderTables,
-    OtzOrderTables {}
+  extends CoreTables, CatalogTables, IssueTables, MemoTables, OrderTables, OtzOrderTables {}

@@ -114,7 +114,11 @@ export class AdvanceOrdersPage {
   async goto(baseUrl: string, query = '') {
     await this.page.goto(`${baseUrl}/AdvanceOrder${query}`);
     await expect(
-      this.table.or(this.page.getByText(/No advance orders yet|予約注文はまだありません|No results Found|該当する結果/)).first(),
+      this.table
+        .or(
+          this.page.getByText(/No advance orders yet|予約注文はまだありません|No results Found|該当する結果/),
+        )
+        .first(),
     ).toBeVisible({ timeout: 30_000 });
   }
 }
