@@ -50,6 +50,8 @@ export function useSaveDateFormat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (dateFormat: DateFormatName) => savePreference(DISPLAY_PREFERENCE, { dateFormat }),
-    onSuccess: (saved) => client.setQueryData(queryKeys.preference(DISPLAY_PREFERENCE), saved.data.value),
+    // Shown at once; a refused save puts back what the server holds.
+    onMutate: (dateFormat) => client.setQueryData(queryKeys.preference(DISPLAY_PREFERENCE), { dateFormat }),
+    onError: () => client.invalidateQueries({ queryKey: queryKeys.preference(DISPLAY_PREFERENCE) }),
   });
 }

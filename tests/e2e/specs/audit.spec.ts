@@ -149,6 +149,8 @@ test('Japanese: sentences, labels and money in Japanese, in the date format chos
   await page.goto(`${kura.url}/audit-log?entity=product&entityId=${id}`);
   const table = page.getByRole('table', { name: '変更履歴' });
   const update = table.getByRole('row').filter({ hasText: 'を変更しました' });
+  // A full page load: the screen's chunk may take a while on a busy machine.
+  await expect(table).toBeVisible({ timeout: 30_000 });
   await expect(update).toContainText(
     `${DEMO_ACCOUNTS.admin.fullname}が商品「履歴テスト ポッキー」を変更しました`,
   );

@@ -72,8 +72,7 @@ function SettingsTab() {
       </Field>
       <Field label={t('panel.settings.dateFormat')}>
         <RadioGroup
-          value={saveDateFormat.isPending ? saveDateFormat.variables : dateFormat}
-          disabled={saveDateFormat.isPending}
+          value={dateFormat}
           onChange={(_e, data) => {
             if (isDateFormatName(data.value)) {
               saveDateFormat.mutate(data.value, { onError: (error) => notify.error(errorText(error)) });
