@@ -90,10 +90,10 @@ test('in Japanese: the bell lists the new OTZ order and /otz speaks Japanese', a
   test.setTimeout(120_000);
   await signInAndWaitForCursor(page);
   await new Shell(page).chooseLanguage('日本語');
-  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('通知（0件）');
+  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('通知 0 件');
   const bell = page.getByTestId('notification-bell');
   await pushOtzOrder('PAYID-E2E-JA');
-  await expect(bell).toHaveAccessibleName('通知（1件）', { timeout: 25_000 });
+  await expect(bell).toHaveAccessibleName('通知 1 件', { timeout: 25_000 });
   await bell.click();
   await page.getByRole('link', { name: /新しいOTZ注文 PAYID-E2E-JA/ }).click();
   await expect(page).toHaveURL(/\/otz$/);
