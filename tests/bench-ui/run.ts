@@ -110,7 +110,10 @@ async function loginUsableAt(page: Page): Promise<number> {
         (b) => !(b as HTMLButtonElement).disabled,
       );
       const email = document.querySelector('input[name="email"]');
-      return button && email && !document.getElementById('splash') ? performance.now() : 0;
+      // The splash lets clicks through as soon as it starts fading out.
+      const splash = document.getElementById('splash');
+      const covered = splash !== null && !splash.classList.contains('splash-hidden');
+      return button && email && !covered ? performance.now() : 0;
     },
     undefined,
     { polling: 'raf', timeout: 60_000 },
