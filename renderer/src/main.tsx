@@ -8,10 +8,9 @@ import { configureApi } from './api/http';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { startSplashDeadline } from './app/splash';
-import { whenIdle } from './app/when-idle';
 import { endLocalSession } from './features/auth/session';
 import { connectionAtom, sessionAtom } from './features/auth/session.atoms';
-import { initI18n, loadAllTexts } from './i18n/i18n';
+import { initI18n } from './i18n/i18n';
 import { readPersistedLanguage } from './i18n/language';
 import { languageAtom } from './i18n/language.atoms';
 import { platform } from './platform/platform';
@@ -43,5 +42,3 @@ void platform.setLanguage(language).catch(() => {});
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 createRoot(root).render(<App store={store} queryClient={queryClient} i18n={i18n} />);
-// The rest of the texts, behind the first screen rather than before it.
-whenIdle(() => void loadAllTexts().catch(() => {}));

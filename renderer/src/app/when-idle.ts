@@ -4,6 +4,12 @@
  * toast host, the sign-in call's code), so it does not compete with the first screen.
  */
 export function whenIdle(task: () => void, timeoutMs = 1500): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: timeoutMs });
-  else setTimeout(task, 200);
+  // The time limit counts from the next frame, so a busy start cannot run the task first.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(() => task(), { timeout: timeoutMs });
+      else setTimeout(task, 200);
+    }, 0),
+  );
 }

@@ -19,7 +19,8 @@ const withAllTexts =
     (await Promise.all([load(), loadAllTexts()]))[0];
 
 // The signed-in chrome is its own chunk, so the login screen loads without it.
-const AppShell = lazy(withAllTexts(() => import('../shell/app-shell')));
+const loadAppShell = withAllTexts(() => import('../shell/app-shell'));
+const AppShell = lazy(loadAppShell);
 const PendingRolePage = lazy(withAllTexts(() => import('./pending-role-page')));
 // The error states use message bars, which the sign-in form does without.
 const ErrorState = lazy(() => import('../../app/page-state').then((m) => ({ default: m.ErrorState })));
@@ -56,6 +57,12 @@ export function RequireAuth() {
   useEffect(() => {
     if (session) void queryClient.refetchQueries({ queryKey: queryKeys.verify }, { cancelRefetch: false });
   }, [pathname, queryClient, session]);
+
+  // Signed in: the chrome's code and texts load while the token is checked, not after.
+  const signedIn = session !== null;
+  useEffect(() => {
+    if (signedIn) void loadAppShell().catch(() => {});
+  }, [signedIn]);
 
   const rejected = verify.error instanceof ApiError && verify.error.status > 0;
   useEffect(() => {

@@ -7,6 +7,7 @@ import { AppLink } from '../../app/app-link';
 import { useErrorText } from '../../app/use-error-text';
 import { whenIdle } from '../../app/when-idle';
 import { translateMessage, type Translate } from '../../i18n/error-message';
+import { loadAllTexts } from '../../i18n/i18n';
 import { isDesktop } from '../../platform/platform';
 import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
@@ -39,7 +40,9 @@ export default function LoginPage() {
   const [isSubmitting, setSubmitting] = useState(false);
 
   useEffect(() => {
+    // Once the form is on screen: what signing in and the screens after it will need.
     whenIdle(() => {
+      void loadAllTexts().catch(() => {});
       void loadAuthApi().catch(() => {});
       void import('./sign-in-failure').catch(() => {});
     });
