@@ -32,7 +32,12 @@ describe.each(testDialects())('HTTP surface (%s)', (dialect) => {
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok', version: expect.any(String), database: dialect });
     const config = await api.get('/api/v1/config');
-    expect(config.body).toEqual({ restrictedBrand: true, version: health.body.version, demo: false });
+    expect(config.body).toEqual({
+      restrictedBrand: true,
+      version: health.body.version,
+      demo: false,
+      timeZone: 'Asia/Tokyo',
+    });
   });
 
   it('tolerates trailing and doubled slashes', async () => {

@@ -1,7 +1,7 @@
 /** The history screen. Routes of this feature, spread into the app's route table. */
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyScreen } from '../../app/route-prefetch';
 
-const AuditPage = lazy(() => import('./audit-page'));
+const AuditPage = lazyScreen('/audit-log', () => import('./audit-page'));
 
 export const auditRoutes: RouteObject[] = [{ path: '/audit-log', element: <AuditPage /> }];

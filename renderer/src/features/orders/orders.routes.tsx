@@ -1,10 +1,10 @@
 /** Orders: order management, manual order entry and advance orders. Spread into the app's route table. */
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyScreen } from '../../app/route-prefetch';
 
-const OrdersPage = lazy(() => import('./orders-page'));
-const OrderEntryPage = lazy(() => import('./order-entry-page'));
-const AdvanceOrdersPage = lazy(() => import('./advance-orders-page'));
+const OrdersPage = lazyScreen('/shipping-management', () => import('./orders-page'));
+const OrderEntryPage = lazyScreen('/orderentryform', () => import('./order-entry-page'));
+const AdvanceOrdersPage = lazyScreen('/AdvanceOrder', () => import('./advance-orders-page'));
 
 export const ordersRoutes: RouteObject[] = [
   { path: '/shipping-management', element: <OrdersPage /> },

@@ -1,7 +1,7 @@
 /** OTZ orders. Routes of this feature, spread into the app's route table. */
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyScreen } from '../../app/route-prefetch';
 
-const OtzOrdersPage = lazy(() => import('./otz-orders-page'));
+const OtzOrdersPage = lazyScreen('/otz', () => import('./otz-orders-page'));
 
 export const otzRoutes: RouteObject[] = [{ path: '/otz', element: <OtzOrdersPage /> }];
