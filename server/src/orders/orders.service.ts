@@ -281,6 +281,33 @@ export function changeOrdersStatusRequest(
   return db.transaction().execute((trx) => changeOrdersStatus(trx, actor, ids, to, ctx));
 }
 
+type LockedStock = Awaited<ReturnType<typeof lockProductsStock>>[number];
+
+/**
+ * Refuses (409, naming the product) when the lines need more than a product has to give.
+ * Stock sold on Amazon (FBA) sits in Amazon's warehouse: it cannot fill these orders. Platform
+ * and OTZ orders take stock through this one check.
+ */
+export function assertStockAvailable(
+  stock: ReadonlyMap<string, LockedStock>,
+  lines: readonly { product_id: string; order_quantity: number }[],
+): void {
+  const needed = new Map<string, number>();
+  for (const line of lines)
+    needed.set(line.product_id, (needed.get(line.product_id) ?? 0) + line.order_quantity);
+  for (const [productId, quantity] of needed) {
+    const product = stock.get(productId);
+    const available = product ? Number(product.in_stock_quantity) - Number(product.amazon_stock_quantity) : 0;
+    if (quantity > available) {
+      throw httpError(409, 'insufficientStock', {
+        product: product?.name ?? productId,
+        available: Math.max(available, 0),
+        requested: quantity,
+      });
+    }
+  }
+}
+
 /**
  * Writes an already checked status change of locked rows, with its stock movements, the
  * products' sales columns and one audit entry per order.
@@ -308,24 +335,7 @@ async function applyStatus(
       trx,
       moving.map((r) => r.product_id),
     );
-    const byId = new Map(products.map((p) => [p.id, p]));
-    const needed = new Map<string, number>();
-    for (const row of taking)
-      needed.set(row.product_id, (needed.get(row.product_id) ?? 0) + row.order_quantity);
-    for (const [productId, quantity] of needed) {
-      const product = byId.get(productId);
-      // Stock sold on Amazon (FBA) sits in Amazon's warehouse: it cannot fill these orders.
-      const available = product
-        ? Number(product.in_stock_quantity) - Number(product.amazon_stock_quantity)
-        : 0;
-      if (quantity > available) {
-        throw httpError(409, 'insufficientStock', {
-          product: product?.name ?? productId,
-          available: Math.max(available, 0),
-          requested: quantity,
-        });
-      }
-    }
+    assertStockAvailable(new Map(products.map((p) => [p.id, p])), taking);
     for (const row of taking) {
       await recordStockMovement(trx, {
         productId: row.product_id,

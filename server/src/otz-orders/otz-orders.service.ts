@@ -20,7 +20,8 @@ import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { lockRow } from '../db/locking';
 import { lockProductsStock } from '../orders/orders.repository';
-import { badRequest, HttpError, httpError, notFound } from '../http/errors';
+import { assertStockAvailable } from '../orders/orders.service';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { containsText, parseList, runList } from '../http/list';
 import { recordStockMovement } from '../products/products.repository';
 import {
@@ -146,26 +147,7 @@ export function changeOtzOrderStatus(
           )
         ).map((p) => [p.id, p]),
       );
-      if (take) {
-        const needed = new Map<string, number>();
-        for (const item of items) {
-          needed.set(item.product_id, (needed.get(item.product_id) ?? 0) + item.order_quantity);
-        }
-        for (const [productId, quantity] of needed) {
-          const product = stock.get(productId);
-          // Stock sold on Amazon (FBA) sits in Amazon's warehouse: it cannot fill this order.
-          const available = product
-            ? Number(product.in_stock_quantity) - Number(product.amazon_stock_quantity)
-            : 0;
-          if (quantity > available) {
-            throw httpError(409, 'insufficientStock', {
-              product: product?.name ?? productId,
-              available: Math.max(available, 0),
-              requested: quantity,
-            });
-          }
-        }
-      }
+      if (take) assertStockAvailable(stock, items);
       for (const item of items) {
         await recordStockMovement(trx, {
           productId: item.product_id,
