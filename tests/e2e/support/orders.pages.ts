@@ -91,7 +91,8 @@ export class OrderEntryPage {
     const picker = row.getByRole('combobox');
     await picker.fill(line.product);
     await this.page
-      .getByRole('option', { name: new RegExp(line.product) })
+      // A string matches part of the name, literally (product names hold brackets and dots).
+      .getByRole('option', { name: line.product })
       .first()
       .click();
     await row.getByRole('textbox', { name: /^(Price|価格)/ }).fill(line.price);
