@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
-import { seriousViolations } from '../support/blocks';
+import { seriousViolations, toasts } from '../support/blocks';
 import { LoginPage, Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
@@ -77,7 +77,8 @@ test('an OTZ order pushed by the storefront rings the bell within one poll, then
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   await row.getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByText('Status updated')).toBeVisible();
+  // The toast, not the live region that reads it out.
+  await expect(toasts(page).filter({ hasText: 'Status updated' })).toBeVisible();
   // It left the Received tab; it is under Accepted, where only packing or cancelling is offered.
   await expect(page.getByRole('row', { name: /PAYID-E2E-1/ })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Accepted' }).click();
