@@ -3,7 +3,7 @@
  * parses requests with them) and the screens (which build requests and offer sort headers
  * from them), so the two can never disagree.
  */
-import { HANDLING_FEE_TYPES, LIMITS, ORDER_STATUSES, PLATFORMS, ROLES } from './constants';
+import { HANDLING_FEE_TYPES, LIMITS, ORDER_STATUSES, PLATFORMS, ROLES, SHIPMENT_STATUSES } from './constants';
 import type { ListSpec } from './query';
 import { auditActions } from './schemas/misc';
 import { stockMovementReasons } from './schemas/product';
@@ -192,4 +192,32 @@ export const advanceOrdersListSpec: ListSpec = {
   filters: { deliveryDate: 'date', orderId: 'string', createdAt: 'datetime' },
   sorts: ['createdAt', 'deliveryDate', 'orderId'],
   defaultSort: '-createdAt',
+};
+
+/**
+ * Shipments (the shipment screen): newest update first, by status, by shipping or received
+ * date range (the screen's quarter), and `updatedAt[gt]` for the desktop's offline sync. Each
+ * is served by an index (010_shipments).
+ */
+export const shipmentsListSpec: ListSpec = {
+  filters: {
+    status: { enum: SHIPMENT_STATUSES },
+    shippingDate: 'date',
+    receivedDate: 'date',
+    shipmentId: 'string',
+    updatedAt: 'datetime',
+  },
+  sorts: ['updatedAt', 'shippingDate', 'receivedDate', 'shipmentId', 'totalShippingFee', 'createdAt'],
+  defaultSort: '-updatedAt',
+  defaultLimit: LIMITS.shipmentsPageSize,
+};
+
+/**
+ * GET /shipments/search: `searchStr` is a shipment id or an order id, as `searchBy`
+ * (`shipmentId`, the default, or `orderId`) says; within the list's own filters.
+ */
+export const shipmentsSearchSpec: ListSpec = {
+  ...shipmentsListSpec,
+  defaultLimit: LIMITS.shipmentSearchLimit,
+  extras: ['searchStr', 'searchBy'],
 };

@@ -2,6 +2,7 @@ export * from './common';
 export * from './catalog';
 export * from './product';
 export * from './order';
+export * from './shipment';
 export * from './otz-order';
 export * from './misc';
 export * from './auth';

@@ -191,61 +191,6 @@ export const orderTotalsSchema = z.object({
 });
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 
-/** Shipment popup row. */
-export const shippedOrderSchema = orderSchema
-  .pick({
-    _id: true,
-    orderId: true,
-    orderDate: true,
-    platformCode: true,
-    orderQuantity: true,
-    baseOrderPrice: true,
-    gst: true,
-    commission: true,
-    closingFee: true,
-    shippingFee: true,
-    customFee: true,
-    discount: true,
-    currency: true,
-  })
-  .extend({ product: z.object({ _id: idSchema, name: z.string() }).nullable() });
-
-export const shipmentSchema = z.object({
-  _id: idSchema,
-  shipmentId: z.string(),
-  shippingDate: dateSchema,
-  shipmentTrackingLink: z.string(),
-  /** Yen. */
-  totalShippingFee: z.number(),
-  customId: z.string().nullable(),
-  /** Rupees. */
-  totalCustomFee: z.number().nullable(),
-  receivedDate: dateSchema.nullable(),
-  status: z.enum(SHIPMENT_STATUSES),
-  shippedOrders: z.array(shippedOrderSchema),
-  ...timestamps,
-});
-export type Shipment = z.infer<typeof shipmentSchema>;
-
-export const shipmentCreateSchema = z.object({
-  shipmentId: textSchema({ error: MESSAGES.shipmentRequired })
-    .trim()
-    .min(1, MESSAGES.shipmentRequired)
-    .max(100),
-  shippingDate: dateSchema,
-  shipmentTrackingLink: z.url({ protocol: /^https?$/, error: MESSAGES.shipmentRequired }).max(2000),
-  /** Yen. */
-  totalShippingFee: moneySchema('JPY'),
-  orderIds: z.array(idSchema).min(1, MESSAGES.selectOrdersToClub).max(1000),
-});
-export const customsInputSchema = z.object({
-  customId: textSchema({ error: MESSAGES.customsRequired }).trim().min(1, MESSAGES.customsRequired).max(100),
-  /** Rupees. */
-  totalCustomFee: moneySchema('INR'),
-  receivedDate: dateSchema,
-});
-export type CustomsInput = z.infer<typeof customsInputSchema>;
-
 /**
  * Advance (booked) order: an order taken before the goods are in stock. It is an order row
  * (status AWAITING, then BOOKED, then RECEIVED when released) with a delivery date; `_id` is
