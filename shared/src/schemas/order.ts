@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, ORDER_STATUSES, PLATFORMS, SHIPMENT_STATUSES } from '../constants';
+import { CURRENCIES, ORDER_STATUSES, PLATFORMS } from '../constants';
 import { MESSAGES, formatMessage } from '../messages';
 import { dateSchema, idSchema, intSchema, moneySchema, textSchema, timestamps } from './common';
 import { productSchema } from './product';
