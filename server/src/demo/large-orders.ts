@@ -17,7 +17,7 @@ import type { Database } from '../db/database';
 import { refreshAllProductSales } from '../orders/orders.repository';
 import { monthlyWindowStart } from '../orders/orders.service';
 import type { Random } from './random';
-import { insertBatches } from './seed-kit';
+import { insertBatches, sqliteBulkLoad, withIndexesDeferred } from './seed-kit';
 
 interface SellableProduct {
   id: string;
@@ -90,7 +90,14 @@ const NAMES = [
 export async function seedLargeOrders(
   db: Kysely<Database>,
   count: number,
-  options: { batchSize: number; now: Date; timeZone: string; log: (line: string) => void },
+  options: {
+    batchSize: number;
+    now: Date;
+    timeZone: string;
+    /** From this many new lines on, indexes are built after the load instead of during it. */
+    deferIndexesAt: number;
+    log: (line: string) => void;
+  },
   random: Random,
 ): Promise<LargeOrdersSummary> {
   const products = await loadSellableProducts(db);
@@ -111,105 +118,118 @@ export async function seedLargeOrders(
   const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
   const today = DateTime.fromJSDate(options.now, { zone: options.timeZone }).startOf('day');
   let written = 0;
-  while (written < count) {
-    const rows: InsertObject<Database, 'orders'>[] = [];
-    while (rows.length < options.batchSize && written + rows.length < count) {
-      // Growth: the square root skews dates toward the present.
-      const age = Math.floor(DAYS * (1 - Math.sqrt(random.next())));
-      const day = today.minus({ days: age });
-      const first = random.pick(products);
-      const platform = random.pick(first.platforms);
-      const currency = PLATFORM_CURRENCY[platform];
-      const orderId =
-        platform === 'SHOPIFY'
-          ? `#${shopNumber++}`
-          : amazonOrderId(
-              random,
-              platform === 'AMAZONJP'
-                ? '249'
-                : random.pick(['402', '403', '404', '405', '406', '407', '408']),
-            );
-      const lines = random.chance(0.14) ? random.int(2, 3) : 1;
-      const picked = new Set<string>();
-      const status = statusFor(random, platform, age);
-      const createdAt = day.plus({ minutes: random.int(0, 1439) });
-      const customer =
-        platform === 'SHOPIFY'
-          ? (() => {
-              const [city, state, postcode] = random.pick(CITIES);
-              const name = random.pick(NAMES);
-              return JSON.stringify({
-                name,
-                email: `${name.split(' ')[0]?.toLowerCase()}${random.digits(3)}@example.in`,
-                phone: `+91 9${random.digits(9)}`,
-                address: `${random.int(1, 300)} ${random.pick(['MG Road', 'Park Street', 'Hill Road', 'Link Road'])}`,
-                city,
-                state,
-                country: 'India',
-                postcode,
-              });
-            })()
-          : null;
-      const advance = age < 20 && random.chance(0.004);
-      for (let line = 0; line < lines && written + rows.length < count; line++) {
-        const product = line === 0 ? first : random.pick(byPlatform.get(platform) ?? [first]);
-        if (picked.has(product.id)) continue;
-        picked.add(product.id);
-        const quantity = random.weighted([
-          [1, 80],
-          [2, 14],
-          [3, 4],
-          [5, 2],
-        ]);
-        const yen = (product.purchasePrice ?? random.int(300, 3000)) * (1.5 + random.next() * 0.6);
-        // Minor units: whole yen, or paise rounded to whole rupees as shops price.
-        const unit = currency === 'JPY' ? Math.round(yen / 10) * 10 : Math.round(yen * INR_PER_JPY) * 100;
-        const base = unit * quantity;
-        const discount = random.chance(0.12) ? Math.round(base * random.pick([0.05, 0.1, 0.15])) : 0;
-        const amazon = platform !== 'SHOPIFY';
-        const lineStatus: OrderStatus = advance ? random.pick(['AWAITING', 'BOOKED'] as const) : status;
-        const shipped = lineStatus === 'SHIPPED' || (lineStatus === 'COMPLETED' && platform !== 'AMAZONJP');
-        const updatedAt =
-          lineStatus === 'RECEIVED' ? createdAt : createdAt.plus({ hours: random.int(1, 24 * 20) });
-        rows.push({
-          id: random.uuid(),
-          order_id: orderId,
-          platform_code: platform,
-          product_id: product.id,
-          order_date: day.toISODate() as string,
-          order_quantity: quantity,
-          currency,
-          base_order_price: base,
-          discount,
-          commission: amazon ? Math.round(base * random.pick([0.08, 0.1, 0.12, 0.15])) : 0,
-          closing_fee: amazon ? (currency === 'JPY' ? 0 : random.pick([500, 1000, 2600])) : 0,
-          gst: currency === 'INR' ? Math.round((base - discount) * 0.18) : 0,
-          handling_fee: 0,
-          shipping_fee: shipped ? random.int(4, 30) * 100 : 0,
-          custom_fee: shipped && lineStatus === 'COMPLETED' ? Math.round(base * 0.1) : 0,
-          exchange_rate: null,
-          expected_shipping_date:
-            lineStatus === 'ACCEPTED' || lineStatus === 'PACKED'
-              ? (day.plus({ days: random.int(2, 10) }).toISODate() as string)
+  const restore = sqliteBulkLoad(db);
+  // A load as large as what the table holds goes faster without its indexes, built again after.
+  const bulk = count >= options.deferIndexesAt && count >= Number(existing.n);
+  const load = async () => {
+    while (written < count) {
+      const rows: InsertObject<Database, 'orders'>[] = [];
+      while (rows.length < options.batchSize && written + rows.length < count) {
+        // Growth: the square root skews dates toward the present.
+        const age = Math.floor(DAYS * (1 - Math.sqrt(random.next())));
+        const day = today.minus({ days: age });
+        const first = random.pick(products);
+        const platform = random.pick(first.platforms);
+        const currency = PLATFORM_CURRENCY[platform];
+        const orderId =
+          platform === 'SHOPIFY'
+            ? `#${shopNumber++}`
+            : amazonOrderId(
+                random,
+                platform === 'AMAZONJP'
+                  ? '249'
+                  : random.pick(['402', '403', '404', '405', '406', '407', '408']),
+              );
+        const lines = random.chance(0.14) ? random.int(2, 3) : 1;
+        const picked = new Set<string>();
+        const status = statusFor(random, platform, age);
+        const createdAt = day.plus({ minutes: random.int(0, 1439) });
+        const customer =
+          platform === 'SHOPIFY'
+            ? (() => {
+                const [city, state, postcode] = random.pick(CITIES);
+                const name = random.pick(NAMES);
+                return JSON.stringify({
+                  name,
+                  email: `${name.split(' ')[0]?.toLowerCase()}${random.digits(3)}@example.in`,
+                  phone: `+91 9${random.digits(9)}`,
+                  address: `${random.int(1, 300)} ${random.pick(['MG Road', 'Park Street', 'Hill Road', 'Link Road'])}`,
+                  city,
+                  state,
+                  country: 'India',
+                  postcode,
+                });
+              })()
+            : null;
+        const advance = age < 20 && random.chance(0.004);
+        for (let line = 0; line < lines && written + rows.length < count; line++) {
+          const product = line === 0 ? first : random.pick(byPlatform.get(platform) ?? [first]);
+          if (picked.has(product.id)) continue;
+          picked.add(product.id);
+          const quantity = random.weighted([
+            [1, 80],
+            [2, 14],
+            [3, 4],
+            [5, 2],
+          ]);
+          const yen = (product.purchasePrice ?? random.int(300, 3000)) * (1.5 + random.next() * 0.6);
+          // Minor units: whole yen, or paise rounded to whole rupees as shops price.
+          const unit = currency === 'JPY' ? Math.round(yen / 10) * 10 : Math.round(yen * INR_PER_JPY) * 100;
+          const base = unit * quantity;
+          const discount = random.chance(0.12) ? Math.round(base * random.pick([0.05, 0.1, 0.15])) : 0;
+          const amazon = platform !== 'SHOPIFY';
+          const lineStatus: OrderStatus = advance ? random.pick(['AWAITING', 'BOOKED'] as const) : status;
+          const shipped = lineStatus === 'SHIPPED' || (lineStatus === 'COMPLETED' && platform !== 'AMAZONJP');
+          const updatedAt =
+            lineStatus === 'RECEIVED' ? createdAt : createdAt.plus({ hours: random.int(1, 24 * 20) });
+          rows.push({
+            id: random.uuid(),
+            order_id: orderId,
+            platform_code: platform,
+            product_id: product.id,
+            order_date: day.toISODate() as string,
+            order_quantity: quantity,
+            currency,
+            base_order_price: base,
+            discount,
+            commission: amazon ? Math.round(base * random.pick([0.08, 0.1, 0.12, 0.15])) : 0,
+            closing_fee: amazon ? (currency === 'JPY' ? 0 : random.pick([500, 1000, 2600])) : 0,
+            gst: currency === 'INR' ? Math.round((base - discount) * 0.18) : 0,
+            handling_fee: 0,
+            shipping_fee: shipped ? random.int(4, 30) * 100 : 0,
+            custom_fee: shipped && lineStatus === 'COMPLETED' ? Math.round(base * 0.1) : 0,
+            exchange_rate: null,
+            expected_shipping_date:
+              lineStatus === 'ACCEPTED' || lineStatus === 'PACKED'
+                ? (day.plus({ days: random.int(2, 10) }).toISODate() as string)
+                : null,
+            delivery_date: advance ? (today.plus({ days: random.int(5, 60) }).toISODate() as string) : null,
+            is_advance: advance ? 1 : 0,
+            is_booked_advance: 0,
+            shipment_status: lineStatus,
+            shipment_id: shipped
+              ? `SHP-${day.toFormat('yyyyLL')}-${String(random.int(1, 12)).padStart(2, '0')}`
               : null,
-          delivery_date: advance ? (today.plus({ days: random.int(5, 60) }).toISODate() as string) : null,
-          is_advance: advance ? 1 : 0,
-          is_booked_advance: 0,
-          shipment_status: lineStatus,
-          shipment_id: shipped
-            ? `SHP-${day.toFormat('yyyyLL')}-${String(random.int(1, 12)).padStart(2, '0')}`
-            : null,
-          customer,
-          stock_taken: 0,
-          created_by: admin?.id ?? null,
-          created_at: createdAt.toUTC().toISO() as string,
-          updated_at: updatedAt.toUTC().toISO() as string,
-        });
+            customer,
+            stock_taken: 0,
+            created_by: admin?.id ?? null,
+            created_at: createdAt.toUTC().toISO() as string,
+            updated_at: updatedAt.toUTC().toISO() as string,
+          });
+        }
       }
+      await db.transaction().execute((trx) => insertBatches(trx, 'orders', rows));
+      written += rows.length;
+      options.log(`orders: ${written} of ${count}`);
     }
-    await db.transaction().execute((trx) => insertBatches(trx, 'orders', rows));
-    written += rows.length;
-    options.log(`orders: ${written} of ${count}`);
+  };
+  try {
+    if (bulk) {
+      await withIndexesDeferred(db, 'orders', load);
+      options.log('orders: indexes built');
+    } else await load();
+  } finally {
+    restore();
   }
   options.log('orders: recomputing the products’ sales columns');
   await refreshAllProductSales(db, monthlyWindowStart(options.timeZone, options.now));

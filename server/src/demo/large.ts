@@ -35,6 +35,8 @@ export interface LargeSeedOptions {
   timeZone?: string;
   /** Rows per transaction. */
   batchSize?: number;
+  /** From this many order lines on (and at least as many as stored), the orders' indexes are built after the load. */
+  deferIndexesAt?: number;
   now?: Date;
   /** Progress lines (the CLI prints them). */
   log?: (line: string) => void;
@@ -223,7 +225,13 @@ export async function seedLarge(
     ? await seedLargeOrders(
         db,
         options.orders,
-        { batchSize: options.batchSize ?? 5000, now, timeZone: options.timeZone ?? BUSINESS_ZONE, log },
+        {
+          batchSize: options.batchSize ?? 5000,
+          now,
+          timeZone: options.timeZone ?? BUSINESS_ZONE,
+          deferIndexesAt: options.deferIndexesAt ?? 50_000,
+          log,
+        },
         random.fork('orders'),
       )
     : { orders: 0 };

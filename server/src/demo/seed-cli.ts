@@ -55,8 +55,9 @@ async function main(): Promise<void> {
       `  ${summary.products} products, ${summary.supplierLinks} supplier links, ${summary.platformListings} platform listings, ${summary.stockMovements} stock movements${summary.settingsCreated ? ', and the demo settings lists' : ''}`,
     );
     if (summary.orders) console.log(`  ${summary.orders} order lines`);
+    const rate = (n: number, what: string) => (n ? `, ${Math.round(n / summary.seconds)} ${what}/s` : '');
     console.log(
-      `  in ${summary.seconds.toFixed(1)} s (${Math.round(summary.products / summary.seconds)} products/s)`,
+      `  in ${summary.seconds.toFixed(1)} s${rate(summary.products, 'products')}${rate(summary.orders, 'order lines')}`,
     );
   } finally {
     await handle.destroy();
