@@ -17,6 +17,7 @@ import { registerAccessControl } from './http/access';
 import { HttpError, registerErrorHandling, sendError } from './http/errors';
 import { checkingSerializerCompiler, fastSerializerCompiler } from './http/responses';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
+import { scheduleDailySalesRefresh } from './orders/sales-refresh';
 import { resourceRoutes, zonedRoutes } from './routes';
 import { APP_VERSION, systemRoutes } from './system/system.routes';
 
@@ -126,5 +127,6 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
     { prefix: API_PREFIX },
   );
   await registerRendererAndNotFound(app, config.rendererDir);
+  scheduleDailySalesRefresh(app, config.timeZone);
   return app;
 }

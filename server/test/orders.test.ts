@@ -11,7 +11,9 @@ import { withJanCheckDigit } from '#shared/domain/jan';
 import { checkTransition } from '#shared/domain/order-status';
 import { MESSAGES, formatMessage } from '#shared/messages';
 import { seedLarge } from '../src/demo/large';
-import { orderDateOf, upsertOrderLine } from '../src/orders/orders.service';
+import { refreshAllProductSales } from '../src/orders/orders.repository';
+import { monthlyWindowStart, orderDateOf, upsertOrderLine } from '../src/orders/orders.service';
+import { msUntilNextDay } from '../src/orders/sales-refresh';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -693,6 +695,40 @@ describe.each(testDialects())('orders at scale, seeded (%s)', (dialect) => {
   let admin: Account;
   let indexesBefore: Record<string, string>;
 
+  it('recomputes only the products whose 30-day figures are stale, as each new day does', async () => {
+    const db = server.app.db;
+    const since = monthlyWindowStart('Asia/Tokyo');
+    expect(await refreshAllProductSales(db, since)).toBe(0);
+    const sold = await db
+      .selectFrom('products')
+      .select(['id', 'monthly_quantity', 'last_order_date'])
+      .where('monthly_quantity', '>', 0)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    expect(sold).toHaveLength(3);
+    const ids = sold.map((p) => p.id);
+    // Yesterday's figures: what a product still shows when an order leaves the window overnight.
+    await db
+      .updateTable('products')
+      .set({ monthly_quantity: 999 })
+      .where('id', 'in', ids.slice(0, 2))
+      .execute();
+    await db
+      .updateTable('products')
+      .set({ last_order_date: null })
+      .where('id', '=', ids[2] as string)
+      .execute();
+    expect(await refreshAllProductSales(db, since)).toBe(3);
+    const after = await db
+      .selectFrom('products')
+      .select(['id', 'monthly_quantity', 'last_order_date'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual(sold);
+  });
+
   it('builds every index of the orders table again after a bulk load', async () => {
     expect(Object.keys(indexesBefore).length).toBeGreaterThan(10);
     expect(await orderIndexes(server)).toEqual(indexesBefore);
@@ -773,5 +809,16 @@ describe.each(testDialects())('orders at scale, seeded (%s)', (dialect) => {
     const product = (await get('products?sort=-lastOrderDate&limit=1')).data[0];
     const latest = (await get(`orders?product=${product._id}&limit=1`)).data[0];
     expect(product.lastOrderDate).toBe(latest.orderDate);
+  });
+});
+
+describe('the daily refresh of the products’ 30-day figures', () => {
+  it('runs a minute after the next midnight in the business time zone', () => {
+    // 23:30 in Tokyo (14:30 UTC): 31 minutes to go.
+    expect(msUntilNextDay('Asia/Tokyo', new Date('2026-03-10T14:30:00Z'))).toBe(31 * 60_000);
+    // 00:00:30 in Tokyo: this day’s refresh is 30 s ahead.
+    expect(msUntilNextDay('Asia/Tokyo', new Date('2026-03-10T15:00:30Z'))).toBe(30_000);
+    // Kolkata is UTC+5:30: 23:00 there is 17:30 UTC.
+    expect(msUntilNextDay('Asia/Kolkata', new Date('2026-03-10T17:30:00Z'))).toBe(61 * 60_000);
   });
 });

@@ -291,16 +291,32 @@ export async function refreshProductSales(
 }
 
 /**
- * The same for every product whose 30-day window changed: what a day passing needs. Products
- * with no order since `since` and a non-zero quantity drop to 0; the others are recomputed.
+ * The same for every product, as a day passing needs (orders leave the 30-day window). Only
+ * products whose figures change are written (a write fires their export-line and list
+ * triggers, and on most days few change), a chunk at a time, each chunk's rows locked in id
+ * order first as every order write locks them, so it never deadlocks with one. Answers how many
+ * products changed.
  */
-export async function refreshAllProductSales(db: Kysely<Database>, since: string): Promise<void> {
-  await sql`update products set
-      monthly_quantity = (select coalesce(sum(o.order_quantity), 0) from orders o
-        where o.product_id = products.id and o.order_date >= ${since} and o.shipment_status <> 'CANCELLED'),
-      last_order_date = (select max(o.order_date) from orders o
-        where o.product_id = products.id and o.shipment_status <> 'CANCELLED')`.execute(db);
+export async function refreshAllProductSales(db: Kysely<Database>, since: string): Promise<number> {
+  const monthly = sql`(select coalesce(sum(o.order_quantity), 0) from orders o
+    where o.product_id = products.id and o.order_date >= ${since} and o.shipment_status <> 'CANCELLED')`;
+  const last = sql`(select max(o.order_date) from orders o
+    where o.product_id = products.id and o.shipment_status <> 'CANCELLED')`;
+  const stale = await sql<{ id: string }>`select id from products
+    where monthly_quantity <> ${monthly} or coalesce(last_order_date, '') <> coalesce(${last}, '')
+    order by id`.execute(db);
+  const ids = stale.rows.map((r) => r.id);
+  for (let start = 0; start < ids.length; start += SALES_REFRESH_CHUNK) {
+    const chunk = ids.slice(start, start + SALES_REFRESH_CHUNK);
+    await db.transaction().execute(async (trx) => {
+      await lockProductsStock(trx, chunk);
+      await refreshProductSales(trx, chunk, since);
+    });
+  }
+  return ids.length;
 }
+
+const SALES_REFRESH_CHUNK = 500;
 
 /** The INR→JPY rate (micro-units) in force on `date`: the latest dated on or before it. */
 export async function rateOn(db: Kysely<Database>, date: string): Promise<number | null> {
