@@ -2,8 +2,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Fluent's focus-trap sentinels are not content; toasts are checked on their own. */
+/**
+ * Fluent's focus-trap sentinels are not content; toasts are checked on their own. Axe reads
+ * colours as they are painted: while a screen fades in (200 ms) its text is still translucent
+ * and fails contrast, so finite animations and transitions are let finish first.
+ */
 export async function seriousViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
