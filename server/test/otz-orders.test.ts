@@ -234,6 +234,20 @@ describe.each(testDialects())('OTZ orders API (%s)', (dialect) => {
     expect(byId.body).toMatchObject({ totalcount: 1, data: [{ _id: b._id }] });
     const byName = await get('otz-orders/search?searchStr=ravi%20KUMAR');
     expect((byName.body.data as Json[]).map((o) => o._id)).toEqual([a._id]);
+    const byEmail = await get('otz-orders/search?searchStr=VI%40EXAMPLE');
+    expect((byEmail.body.data as Json[]).map((o) => o._id)).toEqual([a._id]);
+    const japanese = await push([{ product: p._id, orderQuantity: 1, price: 1 }], {
+      customer: { name: '山田 花子', email: 'hanako@example.jp' },
+    });
+    const byKanji = await get(`otz-orders/search?searchStr=${encodeURIComponent('田 花')}`);
+    expect((byKanji.body.data as Json[]).map((o) => o._id)).toEqual([japanese._id]);
+    // Two characters: transaction ids starting with them.
+    const prefix = String(b.paypalTransactionId).slice(0, 2);
+    const byPrefix = await get(`otz-orders/search?searchStr=${encodeURIComponent(prefix)}&limit=10000`);
+    expect((byPrefix.body.data as Json[]).map((o) => o._id)).toContain(b._id);
+    // LIKE's wildcards are text here, not patterns.
+    expect((await get('otz-orders/search?searchStr=%25%25%25')).body.totalcount).toBe(0);
+    expect((await get('otz-orders/search?searchStr=___')).body.totalcount).toBe(0);
     const byStatus = await get(
       `otz-orders/search?searchStr=${encodeURIComponent(c.paypalTransactionId)}&shipmentStatus=RECEIVED`,
     );

@@ -67,6 +67,14 @@ export const LIST_PLAN_CASES: PlanCase[] = [
       ],
     ] as const
   ).map(([name, path]) => ({ name, path, bigTables: ['otz_orders', 'otz_order_items'] })),
+  // The search finds its matches through the search indexes, then sorts that handful.
+  ...(
+    [
+      ['otz orders: search', 'otz-orders/search?searchStr=kumar&page=1&limit=25'],
+      ['otz orders: search in a status tab', 'otz-orders/search?searchStr=PAYID-4&shipmentStatus=RECEIVED'],
+      ['otz orders: search, two characters', 'otz-orders/search?searchStr=PA&page=1&limit=25'],
+    ] as const
+  ).map(([name, path]) => ({ name, path, bigTables: ['otz_orders', 'otz_order_items'], allowSort: true })),
   ...['categories', 'manufacturers', 'suppliers', 'shipping-methods'].map((path) => ({
     name: `settings: ${path}`,
     path: `${path}?page=1&limit=10`,

@@ -1,5 +1,5 @@
 /** All SQL of OTZ orders: their rows, their product lines, the status change. */
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Currency, OrderStatus } from '#shared/constants';
 import { fromMinor } from '#shared/domain/money';
 import type { Customer } from '#shared/schemas/order';
@@ -11,6 +11,31 @@ import type { OtzOrderTable } from './otz-orders.table';
 export const otzOrdersQuery = (db: Kysely<Database>) => db.selectFrom('otz_orders').selectAll('otz_orders');
 
 export type OtzOrderRow = Selectable<OtzOrderTable>;
+
+const SEARCHED = ['paypal_transaction_id', 'customer_name', 'customer_email'] as const;
+
+/**
+ * OTZ orders whose transaction id, customer name or customer email contains the text, through
+ * the search indexes (011_otz_search), as the order search matches order ids. On SQLite, below
+ * three characters there is no trigram to look up: transaction ids starting with the text, a
+ * range of their unique index.
+ */
+export function otzTextMatch(db: Kysely<Database>, text: string): Expression<SqlBool> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const parts = SEARCHED.map(
+      (column) => sql`lower(${sql.ref(`otz_orders.${column}`)}) like ${pattern} escape '\\'`,
+    );
+    return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+  }
+  if ([...text].length < 3) {
+    return sql<SqlBool>`(otz_orders.paypal_transaction_id >= ${text}
+      and otz_orders.paypal_transaction_id < ${`${text}\uffff`})`;
+  }
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`otz_orders.id in (select k.otz_order_id from otz_orders_search_keys k
+    where k.key in (select rowid from otz_orders_fts where otz_orders_fts match ${phrase}))`;
+}
 
 export const otzOrdersColumns: ListColumns = {
   columns: {

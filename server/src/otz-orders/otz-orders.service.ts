@@ -22,7 +22,7 @@ import { lockRow } from '../db/locking';
 import { lockProductsStock } from '../orders/orders.repository';
 import { assertStockAvailable } from '../orders/orders.service';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { containsText, parseList, runList } from '../http/list';
+import { parseList, runList } from '../http/list';
 import { recordStockMovement } from '../products/products.repository';
 import {
   existingProductIds,
@@ -33,6 +33,7 @@ import {
   otzOrdersColumns,
   otzOrderLines,
   otzOrdersQuery,
+  otzTextMatch,
   setOtzOrderStatus,
 } from './otz-orders.repository';
 
@@ -55,14 +56,7 @@ export async function searchOtzOrders(
   const text = query.extras.searchStr?.trim();
   const base = otzOrdersQuery(db);
   const { data, totalCount } = await runList(
-    text
-      ? base.where(
-          containsText(
-            ['otz_orders.paypal_transaction_id', 'otz_orders.customer_name', 'otz_orders.customer_email'],
-            text,
-          ),
-        )
-      : base,
+    text ? base.where(otzTextMatch(db, text)) : base,
     query,
     otzOrdersColumns,
     (row) => row,
