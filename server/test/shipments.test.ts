@@ -615,7 +615,7 @@ describe.each(testDialects())('shipments (%s)', (dialect) => {
     });
 
     it('puts each order into one shipment at most out of 10 parallel creations over overlapping orders', async () => {
-      const orders = [];
+      const orders: Json[] = [];
       for (let i = 0; i < 11; i += 1) orders.push(await order({ orderQuantity: 1 + (i % 3) }));
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, k) =>
