@@ -156,6 +156,11 @@ describe.each(testDialects())('shipments (%s)', (dialect) => {
       // The order screens find them by the shipment's own id.
       const listed = await get(`orders?shipmentId=${encodeURIComponent(shipment.shipmentId)}`);
       expect(listed.body.totalCount).toBe(3);
+      // A share changes with the shipment, never on the order alone (the shares must keep adding up).
+      const edit = await api.put(`/api/v1/orders/${orders[0]._id}`, { shippingFee: 5 }, as(admin));
+      expect(edit.status).toBe(409);
+      expect(edit.body).toMatchObject({ code: 'visitCombine', message: MESSAGES.visitCombine });
+      expect((await get(`orders/${orders[0]._id}`)).body.data.shippingFee).toBe(167);
     });
 
     it('gives a leftover yen to the earlier order as sent, not by id', async () => {

@@ -420,8 +420,12 @@ export function updateOrder(
     if (body.gst !== undefined) columns.gst = minorOf(body.gst, currency, 'gst');
     if (body.handlingFee !== undefined)
       columns.handling_fee = minorOf(body.handlingFee, currency, 'handlingFee');
-    if (body.shippingFee !== undefined)
+    if (body.shippingFee !== undefined) {
+      // In a shipment the fee is the order's share of the shipment's, kept adding up to it:
+      // it changes on the shipment (Combine Orders), never here.
+      if (row.shipment_id !== null) throw new HttpError(409, MESSAGES.visitCombine);
       columns.shipping_fee = minorOf(body.shippingFee, 'JPY', 'shippingFee');
+    }
     if (body.expectedShippingDate !== undefined) columns.expected_shipping_date = body.expectedShippingDate;
     if (body.customer !== undefined) columns.customer = customerJson(body.customer);
     if (Object.keys(columns).length > 0) {
