@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
 import { lockRows } from '../db/locking';
 import type { ListColumns } from '../http/list';
-import { productTextMatch } from '../products/products.repository';
+import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -357,7 +357,7 @@ export function orderIdMatch(db: Kysely<Database>, text: string) {
 export function orderTextMatch(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
   const products = janOnly
     ? sql`select p.id from products p where p.jan_code = ${text}`
-    : sql`select products.id from products where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}`;
+    : productIdsMatching(db, text, ['name', 'skuCode', 'janCode']);
   return sql<SqlBool>`orders.id in (${orderIdMatch(db, text)}
     union select orders.id from orders where orders.product_id in (${products}))`;
 }
@@ -373,8 +373,7 @@ export function orderTextScan(db: Kysely<Database>, text: string, janOnly: boole
   if (isPostgres(db) || janOnly) return orderTextMatch(db, text, janOnly);
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`(lower(orders.order_id) like ${pattern} escape '\\'
-    or orders.product_id in (select products.id from products
-      where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}))`;
+    or orders.product_id in (${productIdsMatching(db, text, ['name', 'skuCode', 'janCode'])}))`;
 }
 
 /** The orders (of one status, when given) whose order date is within the range (either end optional). */
