@@ -15,6 +15,7 @@ import { usersRoutes } from './users/users.routes';
 import { advanceOrdersRoutes } from './orders/advance-orders.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { orderImportRoutes } from './order-import/order-import.routes';
+import { shipmentsRoutes } from './shipments/shipments.routes';
 import type { OrdersContext } from './orders/orders.service';
 
 export const resourceRoutes: FastifyPluginAsyncZod[] = [
@@ -33,4 +34,5 @@ export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
   ordersRoutes,
   advanceOrdersRoutes,
   orderImportRoutes,
+  shipmentsRoutes,
 ];

@@ -111,6 +111,17 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/advance-orders/:id': ADMIN,
   // Importing platform order reports.
   'POST /api/v1/orders/import': ADMIN,
+
+  // Shipments: order creators read them and save customs; admins combine orders, add or take
+  // out orders before customs, and correct saved customs.
+  'GET /api/v1/shipments': STAFF,
+  'GET /api/v1/shipments/search': STAFF,
+  'GET /api/v1/shipments/:id': STAFF,
+  'POST /api/v1/shipments': ADMIN,
+  'PUT /api/v1/shipments/:id': STAFF,
+  'PUT /api/v1/shipments/:id/customs': ADMIN,
+  'POST /api/v1/shipments/:id/orders': ADMIN,
+  'DELETE /api/v1/shipments/:id/orders/:orderId': ADMIN,
 };
 
 /** Routes that end the caller's session when allowed: called with a throwaway session. */

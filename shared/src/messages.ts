@@ -77,6 +77,9 @@ export const MESSAGES = {
   requestAlreadyResolved: 'This request has already been resolved',
   preferenceTooLarge: 'This preference is too large to save',
   advanceDeliveryDate: 'An advance order needs a delivery date',
+  customsAlreadySaved: 'The customs of this shipment are already saved',
+  customsNotSaved: 'The customs of this shipment have not been saved yet',
+  shipmentLastOrder: 'The last order of a shipment cannot be taken out of it',
   // With parameters.
   insufficientStock: 'Not enough stock of {{product}}: {{available}} available, {{requested}} needed',
   currencyMismatch: '{{platform}} orders are in {{currency}}',
@@ -84,6 +87,10 @@ export const MESSAGES = {
   emailNotFound: 'No account was found for {{email}}',
   unknownReference: 'The {{label}} does not exist',
   inactiveReference: 'The {{label}} is inactive and cannot be assigned',
+  shipmentOrderPlatform:
+    'Order {{orderId}} is an order of {{platform}}: only Amazon India and own-shop orders go into a shipment',
+  shipmentOrderNotPacked: 'Order {{orderId}} is {{status}}: only packed orders can be shipped',
+  shipmentOrderInShipment: 'Order {{orderId}} is already in shipment {{shipmentId}}',
   // Validation of any field (the shared zod schemas fall back to these, see schemas/common.ts).
   tooShort: 'Minimum {{min}} symbols',
   tooLong: 'Maximum {{max}} symbols',

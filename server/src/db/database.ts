@@ -8,6 +8,7 @@ import type { IssueTables } from '../issues/issues.table';
 import type { MemoTables } from '../memos/memos.table';
 import type { OrderTables } from '../orders/orders.table';
 import type { OtzOrderTables } from '../otz-orders/otz-orders.table';
+import type { ShipmentTables } from '../shipments/shipments.table';
 
 export interface Database
-  extends CoreTables, CatalogTables, IssueTables, MemoTables, OrderTables, OtzOrderTables {}
+  extends CoreTables, CatalogTables, IssueTables, MemoTables, OrderTables, OtzOrderTables, ShipmentTables {}

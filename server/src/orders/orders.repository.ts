@@ -180,7 +180,8 @@ export async function findOrderIdByKey(
   return row?.id;
 }
 
-export type OrderValues = Omit<OrderTable, 'id' | 'created_at' | 'updated_at'>;
+/** A new order: never in a shipment yet (shipments place their orders themselves). */
+export type OrderValues = Omit<OrderTable, 'id' | 'created_at' | 'updated_at' | 'shipment_position'>;
 
 export async function insertOrder(trx: Kysely<Database>, values: OrderValues): Promise<string> {
   const id = crypto.randomUUID();
@@ -317,7 +318,7 @@ export async function rateOn(db: Kysely<Database>, date: string): Promise<number
 const characterCount = (text: string) => [...text].length;
 
 /** Order ids containing the text, through the trigram index (a prefix below three characters). */
-function orderIdMatch(db: Kysely<Database>, text: string) {
+export function orderIdMatch(db: Kysely<Database>, text: string) {
   if (isPostgres(db)) {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return sql`select orders.id from orders where lower(orders.order_id) like ${pattern} escape '\\'`;

@@ -34,7 +34,10 @@ export interface OrderTable {
   /** 1 once an advance order has been released into a normal order. */
   is_booked_advance: Flag;
   shipment_status: OrderStatus;
+  /** The shipment's own shipment id (the one people read), not its row id (010_shipments). */
   shipment_id: string | null;
+  /** The order's place in its shipment, in the order it was combined; null outside one. */
+  shipment_position: number | null;
   /** JSON of the customer, or null. */
   customer: string | null;
   /**

@@ -27,3 +27,30 @@ export function allocateMinor(total: Minor, weights: readonly number[]): Minor[]
   }
   return shares.map((s) => Number(s * sign));
 }
+
+/**
+ * Splits `total` minor units over `weights` in whole major units (`unit` minor units each:
+ * 100 paise to the rupee) by largest remainder, as {@link allocateMinor} does with the
+ * total's whole units; the minor units below one whole unit (the paise of 1,234.56 rupees) all
+ * go to one share, so the shares still add up to `total` exactly: the share that took the
+ * first unit left over after rounding down (the largest remainder, ties to the earlier
+ * weight) or, when the split left nothing over, the largest share (ties to the earlier).
+ */
+export function allocateWholeUnits(total: Minor, weights: readonly number[], unit: number): Minor[] {
+  if (weights.length === 0) return [];
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`${total} is not an amount to split`);
+  if (!Number.isSafeInteger(unit) || unit < 1) throw new RangeError(`${unit} is not a unit`);
+  const wholeUnits = Math.floor(total / unit);
+  const rest = total - wholeUnits * unit;
+  const shares = allocateMinor(wholeUnits, weights).map((s) => s * unit);
+  if (rest > 0) {
+    const effective = weights.every((w) => w === 0) ? weights.map(() => 1n) : weights.map((w) => BigInt(w));
+    const sum = effective.reduce((a, b) => a + b, 0n);
+    const remainders = effective.map((w) => (BigInt(wholeUnits) * w) % sum);
+    const best = (values: readonly bigint[]) =>
+      values.reduce((top, v, i) => (v > (values[top] as bigint) ? i : top), 0);
+    const receiver = remainders.some((r) => r > 0n) ? best(remainders) : best(shares.map((s) => BigInt(s)));
+    shares[receiver] = (shares[receiver] as number) + rest;
+  }
+  return shares;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allocateMinor, allocateWholeUnits } from './allocate';
 import { isValidJan, janCheckDigit, withJanCheckDigit } from './jan';
 import { orderProfitYen } from './profit';
 import { checkBulkTransition, checkTransition } from './order-status';
@@ -155,5 +156,41 @@ describe('periods (Tokyo business days)', () => {
     expect(periodRange('week', now)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
     expect(periodRange('day', now)).toEqual({ from: '2026-11-23', to: '2026-11-23' });
     expect(periodRange('quarter', now)).toEqual({ from: '2026-10-01', to: '2026-12-31' });
+  });
+});
+
+describe('shares of a total', () => {
+  it('split whole units by largest remainder, ties to the earlier weight', () => {
+    // 1,000 yen by quantities 1/2/3: 166.67, 333.33, 500 → 166, 333, 500 and the one yen left
+    // to the largest remainder (.67).
+    expect(allocateMinor(1000, [1, 2, 3])).toEqual([167, 333, 500]);
+    expect(allocateMinor(1, [1, 1, 1])).toEqual([1, 0, 0]);
+  });
+
+  it('give the paise below a whole rupee to the share that took the first leftover rupee', () => {
+    // 1,000.50 rupees over 1,000 and 2,000: 333.33 and 666.67 → 333 and 667, the leftover rupee
+    // went to the second (remainder .67), and so do the 50 paise.
+    expect(allocateWholeUnits(100050, [1000, 2000], 100)).toEqual([33300, 66750]);
+    // Equal remainders: the earlier one.
+    expect(allocateWholeUnits(101, [1, 1], 100)).toEqual([101, 0]);
+  });
+
+  it('give them to the largest share when the rupees split exactly', () => {
+    expect(allocateWholeUnits(30099, [1, 2], 100)).toEqual([10000, 20099]);
+    expect(allocateWholeUnits(20099, [1, 1], 100)).toEqual([10099, 10000]);
+  });
+
+  it('add up to the total exactly, whatever the weights', () => {
+    for (const [total, weights] of [
+      [0, [3, 4]],
+      [99, [0, 0, 0]],
+      [123457, [19990, 1, 0, 7]],
+      [2147483647, [5, 3, 2]],
+    ] as [number, number[]][]) {
+      const shares = allocateWholeUnits(total, weights, 100);
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+      expect(shares.every((s) => Number.isInteger(s) && s >= 0)).toBe(true);
+    }
+    expect(allocateWholeUnits(500, [], 100)).toEqual([]);
   });
 });

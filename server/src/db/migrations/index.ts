@@ -12,6 +12,7 @@ import * as exportRecords from './006_export_records';
 import * as auditHistory from './007_audit_history';
 import * as orders from './008_orders';
 import * as otzOrders from './009_otz_orders';
+import * as shipments from './010_shipments';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007_audit_history': auditHistory,
   '008_orders': orders,
   '009_otz_orders': otzOrders,
+  '010_shipments': shipments,
 };
