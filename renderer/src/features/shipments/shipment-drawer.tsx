@@ -123,6 +123,9 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
                 appearance="subtle"
                 icon={<DeleteRegular />}
                 aria-label={t('drawer.removeFor', { orderId: o.orderId })}
+                // The server keeps the last order: a shipment is never empty.
+                disabled={shipment.shippedOrders.length < 2}
+                title={shipment.shippedOrders.length < 2 ? t('errors:shipmentLastOrder') : undefined}
                 onClick={() => setRemoving(o)}
               />
             ),

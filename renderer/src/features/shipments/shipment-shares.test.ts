@@ -65,10 +65,15 @@ describe('custom fee shares: by declared value (price less discount), whole rupe
     expect(customShares(3, [line(0.1), line(0.2)])).toEqual([1, 2]);
   });
 
-  it('adds a total with paise up exactly', () => {
-    const shares = customShares(100.5, [line(100), line(100), line(100)]);
-    expect(shares).toEqual([34.17, 33.17, 33.16]);
-    expect(Math.round(sum(shares) * 100)).toBe(10050);
+  it('gives the paise of a total to the order that took the first leftover rupee, as the server does', () => {
+    // 100.50 over three equal orders: 34, 33, 33 rupees; the first took the leftover rupee.
+    expect(customShares(100.5, [line(100), line(100), line(100)])).toEqual([34.5, 33, 33]);
+    // 1,000.50 over 1,000 and 2,000: 333 and 667, the second took the leftover rupee.
+    expect(customShares(1000.5, [line(1000), line(2000)])).toEqual([333, 667.5]);
+    // Rupees that split exactly: the paise go to the largest share.
+    expect(customShares(300.99, [line(1), line(2)])).toEqual([100, 200.99]);
+    const shares = customShares(1234.56, [line(19.99), line(0.01), line(0), line(7)]);
+    expect(Math.round(sum(shares) * 100)).toBe(123456);
   });
 });
 

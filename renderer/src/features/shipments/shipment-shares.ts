@@ -5,8 +5,10 @@
  * the shares before saving; both sides run the same function, so what is shown is what is saved.
  */
 import type { Currency } from '#shared/constants';
-import { allocateMinor } from '#shared/domain/allocate';
+import { allocateMinor, allocateWholeUnits } from '#shared/domain/allocate';
 import { fromMinor, parseMoney, toMinor } from '#shared/domain/money';
+
+const PAISE_PER_RUPEE = 100;
 
 export interface QuantityLine {
   orderQuantity: number;
@@ -33,16 +35,13 @@ export const declaredMinor = (line: DeclaredLine) =>
 export const declaredValue = (line: DeclaredLine) => fromMinor(declaredMinor(line), line.currency);
 
 /**
- * Rupees per order, by declared value. Whole rupees: the total's rupees are split; paise of a
- * total that has them (100.50) are split as paise over the same weights and added, so the shares
- * still add up to the total exactly.
+ * Rupees per order, by declared value: whole rupees by largest remainder; the paise of a total
+ * that has them (100.50) go to the order that took the first leftover rupee, or to the largest
+ * share when the rupees split exactly, so the shares still add up to the total.
  */
 export function customShares(totalRupees: number, lines: readonly DeclaredLine[]): number[] {
   const paise = toMinor(totalRupees, 'INR');
-  const weights = lines.map(declaredMinor);
-  const rupees = allocateMinor(Math.trunc(paise / 100), weights);
-  const rest = allocateMinor(paise % 100, weights);
-  return rupees.map((r, i) => fromMinor(r * 100 + (rest[i] ?? 0), 'INR'));
+  return allocateWholeUnits(paise, lines.map(declaredMinor), PAISE_PER_RUPEE).map((p) => fromMinor(p, 'INR'));
 }
 
 /** A fee as typed ("1,200"), or null while it is not an amount of its currency. */

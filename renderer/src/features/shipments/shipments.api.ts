@@ -42,9 +42,11 @@ export const correctCustoms = (id: string, body: CustomsInput) =>
 export const addShipmentOrders = (id: string, orderIds: string[]) =>
   request('post', `${path(id)}/orders`, { json: { orderIds }, schema: oneShipment }).then((r) => r.data);
 
-/** The order goes back to PACKED. */
+/** The order (its _id) goes back to PACKED; the last order of a shipment stays. */
 export const removeShipmentOrder = (id: string, orderId: string) =>
-  request('delete', `${path(id)}/orders/${encodeURIComponent(orderId)}`);
+  request('delete', `${path(id)}/orders/${encodeURIComponent(orderId)}`, { schema: oneShipment }).then(
+    (r) => r.data,
+  );
 
 /** The request of the shipping-method select: the active ones, by name. */
 export const SHIPPING_METHODS_PARAMS: ListParams = {
