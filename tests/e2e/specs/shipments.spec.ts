@@ -49,6 +49,7 @@ interface ApiShipment {
 }
 
 const today = () => DateTime.now().setZone('Asia/Tokyo');
+const day = (date: DateTime) => date.toFormat('yyyy-MM-dd');
 
 /** Packed India orders, one line each, quantities and prices as given. */
 async function packedOrders(
@@ -102,7 +103,7 @@ async function ordersNow(ids: string[]): Promise<ApiOrder[]> {
   );
 }
 
-async function createShipment(shipmentId: string, orderIds: string[], shippingDate = today().toISODate()) {
+async function createShipment(shipmentId: string, orderIds: string[], shippingDate = day(today())) {
   const res = await kura.api('shipments', {
     token: await token(),
     body: {
@@ -121,7 +122,7 @@ async function saveCustoms(id: string, customId: string) {
   const res = await kura.api(`shipments/${id}`, {
     method: 'PUT',
     token: await token(),
-    body: { customId, totalCustomFee: 300, receivedDate: today().toISODate() },
+    body: { customId, totalCustomFee: 300, receivedDate: day(today()) },
   });
   expect(res.status).toBe(200);
 }
@@ -241,7 +242,15 @@ for (const language of ['English', '日本語'] as const) {
     // The shipment screen: found by the second order's id.
     const shipments = new ShipmentsPage(page);
     await shipments.goto(kura.url);
+    // The search asks for 50 a page, by order id.
+    const searched = page.waitForRequest(
+      (r) =>
+        r.url().includes('/shipments/search?') &&
+        /[?&]limit=50\b/.test(r.url()) &&
+        r.url().includes('searchBy=orderId'),
+    );
     await shipments.searchFor(orderIds[1] as string, texts.byOrderId);
+    await searched;
     await expect(page).toHaveURL(/by=orderId/);
     await expect(shipments.rows).toHaveCount(2);
     const row = shipments.row(shipmentId);
@@ -298,7 +307,7 @@ test('the list opens on the current quarter; the dates and the status filter cha
     { quantity: 1, price: 100 },
     { quantity: 1, price: 100 },
   ]);
-  const lastQuarter = today().minus({ quarters: 1 }).startOf('quarter').plus({ days: 3 }).toISODate();
+  const lastQuarter = day(today().minus({ quarters: 1 }).startOf('quarter').plus({ days: 3 }));
   await createShipment(`Q-${tag}-SHIPPED`, [a!._id]);
   const received = await createShipment(`Q-${tag}-RECEIVED`, [b!._id]);
   await saveCustoms(received._id, `QC-${tag}`);
@@ -307,7 +316,7 @@ test('the list opens on the current quarter; the dates and the status filter cha
   await signIn(page, 'admin');
   const shipments = new ShipmentsPage(page);
   await shipments.goto(kura.url, `?q=Q-${tag}`);
-  const quarter = { from: today().startOf('quarter').toISODate(), to: today().endOf('quarter').toISODate() };
+  const quarter = { from: day(today().startOf('quarter')), to: day(today().endOf('quarter')) };
   await expect(shipments.dateField('Shipping date from')).toHaveValue(quarter.from);
   await expect(shipments.dateField('Shipping date to')).toHaveValue(quarter.to);
   await expect(shipments.rows).toHaveCount(3);
@@ -323,7 +332,7 @@ test('the list opens on the current quarter; the dates and the status filter cha
 
   // From the start of last quarter: the old shipment too; back to this quarter: gone again.
   const from = shipments.dateField('Shipping date from');
-  await from.fill(today().minus({ quarters: 1 }).startOf('quarter').toISODate() as string);
+  await from.fill(day(today().minus({ quarters: 1 }).startOf('quarter')));
   await from.press('Tab');
   await expect(shipments.row(`Q-${tag}-OLD`)).toHaveCount(1);
   await expect(shipments.rows).toHaveCount(4);
