@@ -10,7 +10,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
-import { seriousViolations, toasts } from '../support/blocks';
+import { pageScrollsSideways, seriousViolations, toasts } from '../support/blocks';
 import { LoginPage, Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 import { CombineOrdersPage, ShipmentsPage } from '../support/shipments.pages';
@@ -314,7 +314,14 @@ test('the list opens on the current quarter; the dates and the status filter cha
   await createShipment(`Q-${tag}-OLD`, [c!._id], lastQuarter);
 
   await signIn(page, 'admin');
+  await page.setViewportSize({ width: 1280, height: 800 });
   const shipments = new ShipmentsPage(page);
+  await shipments.goto(kura.url, `?q=Q-${tag}`);
+  await expect(shipments.rows).toHaveCount(3);
+  // A 1280-pixel window holds the screen; the table scrolls in its own frame.
+  expect(await pageScrollsSideways(page)).toBe(false);
+  await new CombineOrdersPage(page).goto(kura.url);
+  expect(await pageScrollsSideways(page)).toBe(false);
   await shipments.goto(kura.url, `?q=Q-${tag}`);
   const quarter = { from: day(today().startOf('quarter')), to: day(today().endOf('quarter')) };
   await expect(shipments.dateField('Shipping date from')).toHaveValue(quarter.from);

@@ -122,7 +122,11 @@ export function CreateShipmentDialog({
     },
   });
 
-  const set = (field: Field) => (value: string | null) => setValues((v) => ({ ...v, [field]: value }));
+  // A changed field's message goes until the next check.
+  const set = (field: Field) => (value: string | null) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setInvalid(({ [field]: _gone, ...rest }) => rest);
+  };
 
   const submit = () => {
     const checked = checkShipmentForm(

@@ -40,6 +40,8 @@ const useStyles = makeStyles({
     alignItems: 'start',
   },
   input: { width: '100%', minWidth: 0 },
+  // Fluent's date input has an intrinsic width of its own; the grid cell sets it.
+  date: { minWidth: 0, '& .fui-Input': { width: '100%', minWidth: 0 } },
 });
 
 type FieldName = keyof CustomsFormValues;
@@ -100,7 +102,11 @@ export function CustomsDialog({
     },
   });
 
-  const set = (field: FieldName) => (value: string | null) => setValues((v) => ({ ...v, [field]: value }));
+  // A changed field's message goes until the next check.
+  const set = (field: FieldName) => (value: string | null) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setInvalid(({ [field]: _gone, ...rest }) => rest);
+  };
   const submit = () => {
     if (alreadySaved) return;
     const checked = checkCustomsForm(values);
@@ -174,6 +180,7 @@ export function CustomsDialog({
             />
           </Field>
           <DateField
+            className={styles.date}
             label={t('customs.receivedDate')}
             required
             value={values.receivedDate}

@@ -56,6 +56,8 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // Fluent's divider grows along a flex column otherwise.
+  divider: { flexGrow: 0 },
 });
 
 export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment; onClose: () => void }) {
@@ -176,7 +178,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
             </Button>
           ) : null}
         </div>
-        <Divider />
+        <Divider className={styles.divider} />
         <section className={styles.section} aria-label={t('drawer.orders')}>
           <Subtitle2 as="h3">{t('drawer.orders')}</Subtitle2>
           {isAdmin && open && (

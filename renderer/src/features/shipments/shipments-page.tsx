@@ -113,7 +113,8 @@ export const prefetch = (queryClient: QueryClient) =>
 
 const useStyles = makeStyles({
   filterRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  by: { minWidth: '150px' },
+  // Fluent's dropdown is 250 pixels wide of its own; two short choices need less.
+  by: { width: '150px', '& .fui-Dropdown': { minWidth: 0, width: '100%' } },
   search: { width: '240px' },
   nowrap: { whiteSpace: 'nowrap' },
   link: {
@@ -206,22 +207,21 @@ export default function ShipmentsPage() {
       alwaysShown: true,
       cell: (s) => (
         <div className={styles.rowActions}>
+          {/* Icons named in full (and a title, not a tooltip per row), so the row fits a 1280-pixel window. */}
           <Button
             size="small"
             icon={<BoxMultipleRegular />}
             aria-label={t('actions.viewOrdersFor', { shipmentId: s.shipmentId })}
+            title={t('actions.viewOrders')}
             onClick={() => setOrdersOf(s)}
-          >
-            {t('actions.viewOrders')}
-          </Button>
+          />
           <Button
             size="small"
             icon={<ReceiptRegular />}
             aria-label={t('actions.addCustomsFor', { shipmentId: s.shipmentId })}
+            title={t('actions.addCustoms')}
             onClick={() => setCustomsOf(s)}
-          >
-            {t('actions.addCustoms')}
-          </Button>
+          />
         </div>
       ),
     },
