@@ -131,6 +131,50 @@ describe.each(testDialects())('errors in Japanese (%s)', (dialect) => {
       api.post('/api/v1/user-preferences', { _id: 'a b', value: {} }, as(admin.token)),
     );
 
+    // Shipments: the spec's texts, a reference to no order, orders that may not be shipped.
+    const ship = (body: unknown) => api.post('/api/v1/shipments', body, as(admin.token));
+    const shipment = {
+      shipmentId: 'SHP-JA-1',
+      shippingDate: '2026-11-01',
+      totalShippingFee: 100,
+      shipmentTrackingLink: 'https://tracking.example/ja',
+    };
+    await record('shipment: empty', ship({}));
+    await record('shipment: no orders', ship({ ...shipment, orderIds: [] }));
+    await record('shipment: link', ship({ ...shipment, shipmentTrackingLink: 'ftp://x', orderIds: ['o'] }));
+    await record('shipment: unknown order', ship({ ...shipment, orderIds: ['no-such-order'] }));
+    const rice = (await api.get('/api/v1/products?limit=1', as(admin.token))).body.data[0]._id;
+    const line = (platformCode: string, currency: string) =>
+      api.post(
+        '/api/v1/orders',
+        {
+          product: rice,
+          platformCode,
+          currency,
+          orderId: `JA-${platformCode}`,
+          orderQuantity: 1,
+          baseOrderPrice: 10,
+        },
+        as(admin.token),
+      );
+    const jp = (await line('AMAZONJP', 'JPY')).body.data._id;
+    const ind = (await line('AMAZONIND', 'INR')).body.data._id;
+    await record('shipment: platform', ship({ ...shipment, orderIds: [jp] }));
+    await record('shipment: not packed', ship({ ...shipment, orderIds: [ind] }));
+    await record('customs: empty', api.put('/api/v1/shipments/no-such', {}, as(clerk.token)));
+    await record(
+      'customs: date',
+      api.put(
+        '/api/v1/shipments/no-such',
+        { customId: 'C', totalCustomFee: 1, receivedDate: 'soon' },
+        as(clerk.token),
+      ),
+    );
+    await record(
+      'shipments: search by',
+      api.get('/api/v1/shipments/search?searchStr=x&searchBy=customer', as(clerk.token)),
+    );
+
     // List queries.
     for (const q of [
       'page=x',

@@ -119,6 +119,16 @@ const FIELDS = [
   'shipmentStatus',
   'ids',
   'customer',
+  // Shipments.
+  'shipmentId',
+  'shippingDate',
+  'shippingMethod',
+  'totalShippingFee',
+  'shipmentTrackingLink',
+  'orderIds',
+  'customId',
+  'totalCustomFee',
+  'receivedDate',
   '__proto__',
   'constructor',
   'toString',
@@ -133,6 +143,19 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A valid body of each resource, for hostile fields to be mixed into so they reach the service. */
 const BASE_BODIES: [RegExp, Record<string, unknown>][] = [
+  // Before the orders' patterns: a shipment's orders path contains "orders" too.
+  [/shipments\/[^/]+\/orders/, { orderIds: ['fuzz-order'] }],
+  [/shipments\/[^/]+/, { customId: 'FZ-CUS', totalCustomFee: 10.5, receivedDate: '2026-12-01' }],
+  [
+    /shipments/,
+    {
+      shipmentId: 'FZ-SHIP',
+      shippingDate: '2026-11-01',
+      totalShippingFee: 100,
+      shipmentTrackingLink: 'https://tracking.example/fuzz',
+      orderIds: ['fuzz-order'],
+    },
+  ],
   [/otz-orders\/[^/]+$/, { shipmentStatus: 'ACCEPTED' }],
   [
     /otz-orders/,
@@ -214,6 +237,10 @@ const QUERY_KEYS = [
   'orderDate[gte]',
   'platformCode[ne]',
   'start_date',
+  'status',
+  'shippingDate[gte]',
+  'receivedDate[lte]',
+  'searchBy',
   'name[zz]',
   // Names of JavaScript built-ins: a codec that looks fields up with `in` answers 500 to these.
   'toString',
@@ -283,6 +310,43 @@ describe.each(testDialects())('hostile input (%s)', (dialect) => {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       ids.push(res.body.data._id as string);
     }
+    // A packed order in a shipment, and another still packed, for the shipment routes.
+    const as = { token: admin.token };
+    const packed: string[] = [];
+    for (const orderId of ['FZ-SHIPPED', 'FZ-PACKED']) {
+      const order = await api.post(
+        '/api/v1/orders',
+        {
+          product: ids[4],
+          platformCode: 'AMAZONIND',
+          orderId,
+          orderQuantity: 1,
+          currency: 'INR',
+          baseOrderPrice: 10,
+        },
+        as,
+      );
+      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      for (const shipmentStatus of ['ACCEPTED', 'PACKED']) {
+        expect((await api.put(`/api/v1/orders/${order.body.data._id}`, { shipmentStatus }, as)).status).toBe(
+          200,
+        );
+      }
+      packed.push(order.body.data._id as string);
+    }
+    const shipment = await api.post(
+      '/api/v1/shipments',
+      {
+        shipmentId: 'FZ-SHIP-1',
+        shippingDate: '2026-11-01',
+        totalShippingFee: 100,
+        shipmentTrackingLink: 'https://tracking.example/fuzz',
+        orderIds: [packed[0]],
+      },
+      as,
+    );
+    expect(shipment.status, JSON.stringify(shipment.body)).toBe(201);
+    ids.push(shipment.body.data._id as string, ...packed);
     routes = server.app.routeAccess.filter(
       (r) => r.method !== 'HEAD' && r.url.startsWith('/api/') && !SKIPPED.some((p) => p.test(r.url)),
     );

@@ -2,17 +2,26 @@
  * Every list query a screen sends is served by an index, on both databases (see
  * docs/architecture.md, lists): the default sort, each products sort header, the status and
  * low-stock filters and the search, and the default queries of the other lists. A new list
- * (orders) adds its cases to LIST_PLAN_CASES.
+ * (orders, shipments) adds its cases to LIST_PLAN_CASES.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceOrdersListSpec, ordersListSpec, productsListSpec } from '#shared/list-specs';
+import {
+  advanceOrdersListSpec,
+  ordersListSpec,
+  productsListSpec,
+  shipmentsListSpec,
+} from '#shared/list-specs';
+import { withJanCheckDigit } from '#shared/domain/jan';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 import { checkPlans, type PlanCase } from './helpers/query-plans';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
 const products = ['products'] as const;
 const orders = ['orders', 'products'] as const;
+const shipments = ['shipments', 'orders'] as const;
 const quarter = 'orderDate[gte]=2026-01-01&orderDate[lte]=2026-03-31';
+const shippedQuarter = 'shippingDate[gte]=2026-10-01&shippingDate[lte]=2026-12-31';
+const receivedQuarter = 'receivedDate[gte]=2026-10-01&receivedDate[lte]=2026-12-31';
 const page = 'page=1&limit=25';
 
 export const LIST_PLAN_CASES: PlanCase[] = [
@@ -167,6 +176,42 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     bigTables: ['orders'],
     allowSort: true,
   },
+  // The shipment screen: newest update first, each sort header, the status tabs, the quarter of
+  // shipping or received dates (alone and under a tab: the matches of a quarter are sorted),
+  // one shipment id, the desktop's sync, and the search by shipment id and by order id. Each
+  // page's orders are read in one query by the orders' shipment index.
+  { name: 'shipments: default sort', path: `shipments?${page}`, bigTables: shipments },
+  { name: 'shipments: count', path: 'shipments?page=1&limit=1', bigTables: shipments },
+  ...shipmentsListSpec.sorts.flatMap((field) =>
+    [field, `-${field}`].map((sort) => ({
+      name: `shipments: sort ${sort}`,
+      path: `shipments?${page}&sort=${sort}`,
+      bigTables: shipments,
+    })),
+  ),
+  { name: 'shipments: status tab', path: `shipments?${page}&status=SHIPPED`, bigTables: shipments },
+  { name: 'shipments: received tab', path: `shipments?${page}&status=RECEIVED`, bigTables: shipments },
+  ...(
+    [
+      ['shipments: shipping quarter', `shipments?${page}&${shippedQuarter}`],
+      ['shipments: received quarter', `shipments?${page}&${receivedQuarter}`],
+      ['shipments: tab and shipping quarter', `shipments?${page}&status=SHIPPED&${shippedQuarter}`],
+      ['shipments: tab and received quarter', `shipments?${page}&status=RECEIVED&${receivedQuarter}`],
+      ['shipments: one shipment id', `shipments?${page}&shipmentId=PLAN-SHIP-1`],
+      ['shipments: search, shipment id', `shipments/search?searchStr=plan-sh&page=1&limit=50`],
+      ['shipments: search, short', `shipments/search?searchStr=PL&page=1&limit=50`],
+      ['shipments: search, order id', `shipments/search?searchStr=PLAN-4&searchBy=orderId&page=1&limit=50`],
+      [
+        'shipments: search in a tab and quarter',
+        `shipments/search?searchStr=plan&status=SHIPPED&${shippedQuarter}&page=1&limit=50`,
+      ],
+    ] as const
+  ).map(([name, path]) => ({ name, path, bigTables: shipments, allowSort: true })),
+  {
+    name: 'shipments: changed since (sync)',
+    path: 'shipments?page=1&limit=50&sort=updatedAt&updatedAt[gt]=2026-01-01T00:00:00.000Z',
+    bigTables: shipments,
+  },
   ...(
     [
       ['settings: handling fees', 'handling-fees?page=1&limit=10', 'handling_fees'],
@@ -195,6 +240,59 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     ] as const
   ).map(([name, path]) => ({ name, path, bigTables: ['audit_log'] })),
 ];
+
+/**
+ * Two shipments (one through customs) of packed India orders, so the shipment lists read rows
+ * and their orders. A product of their own holds the stock the orders take.
+ */
+async function shipSomeOrders(url: string, token: string) {
+  const headers = { 'content-type': 'application/json', authorization: `Token ${token}` };
+  const call = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${url}/api/v1/${path}`, { method, headers, body: JSON.stringify(body) });
+    if (res.status >= 300)
+      throw new Error(`${method} ${path} for the plans: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { _id: string } }).data;
+  };
+  const product = await call('POST', 'products', {
+    name: 'Plan shipment product',
+    skuCode: 'PLAN-SHIP',
+    janCode: withJanCheckDigit('499999000001'),
+    inStockQuantity: 10,
+  });
+  for (const [i, receivedDate] of [
+    [1, null],
+    [2, '2026-11-20'],
+  ] as const) {
+    const ids: string[] = [];
+    for (const n of [1, 2]) {
+      const order = await call('POST', 'orders', {
+        product: product._id,
+        platformCode: 'AMAZONIND',
+        currency: 'INR',
+        orderId: `PLAN-4${i}${n}`,
+        orderQuantity: 1,
+        baseOrderPrice: 100,
+      });
+      for (const status of ['ACCEPTED', 'PACKED'])
+        await call('PUT', `orders/${order._id}`, { shipmentStatus: status });
+      ids.push(order._id);
+    }
+    const shipment = await call('POST', 'shipments', {
+      shipmentId: `PLAN-SHIP-${i}`,
+      shippingDate: '2026-11-01',
+      totalShippingFee: 500,
+      shipmentTrackingLink: 'https://tracking.example/plan',
+      orderIds: ids,
+    });
+    if (receivedDate) {
+      await call('PUT', `shipments/${shipment._id}`, {
+        customId: 'PLAN-CUS',
+        totalCustomFee: 10,
+        receivedDate,
+      });
+    }
+  }
+}
 
 /** A few OTZ orders, so their list queries read rows (an empty list stops at its count). */
 async function pushOtzOrders(url: string, token: string) {
@@ -252,6 +350,7 @@ describe.each(testDialects())('list query plans (%s)', (dialect) => {
       if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     }
     await pushOtzOrders(server.url, token);
+    await shipSomeOrders(server.url, token);
   });
   afterAll(() => server?.close());
 

@@ -175,7 +175,7 @@ const TEXTS = {
     save: /^保存$/,
     rowUpdated: '行を更新しました',
     received: /^受取済み$/,
-    shipped: /^出荷済み$/,
+    shipped: /^発送済み$/,
     close: /^閉じる$/,
   },
 } as const;

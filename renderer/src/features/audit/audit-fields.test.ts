@@ -122,3 +122,25 @@ describe('audit values', () => {
     expect(formatFieldValue('product', 'mystery', true, ctxJa())).toBe('はい');
   });
 });
+
+describe('shipment history', () => {
+  it('reads the shipment fields with their labels, currencies and statuses', () => {
+    expect(fieldLabel(en, 'shipment', 'totalCustomFee')).toBe('Custom fee');
+    expect(fieldLabel(ja, 'shipment', 'customId')).toBe('通関ID');
+    expect(formatFieldValue('shipment', 'totalShippingFee', 1000, ctxEn())).toBe('¥1,000');
+    expect(formatFieldValue('shipment', 'totalCustomFee', 1000.5, ctxEn())).toBe('₹1,000.50');
+    expect(formatFieldValue('shipment', 'status', 'RECEIVED', ctxJa())).toBe('受取済み');
+    expect(formatFieldValue('shipment', 'shippingMethod', { _id: 'm', name: 'EMS' }, ctxEn())).toBe('EMS');
+    expect(
+      formatFieldValue(
+        'shipment',
+        'shippedOrders',
+        [
+          { orderId: '403-1', shippingFee: 167, customFee: 333 },
+          { orderId: '403-2', shippingFee: 833, customFee: 667.5 },
+        ],
+        ctxEn(),
+      ),
+    ).toBe('403-1 (¥167, ₹333.00), 403-2 (¥833, ₹667.50)');
+  });
+});

@@ -26,6 +26,8 @@ type ValueKind =
   | 'movement'
   | 'handlingType'
   | 'handlingValue'
+  | 'shipmentStatus'
+  | 'shippedOrders'
   | 'json';
 
 interface FieldDef {
@@ -92,6 +94,18 @@ const FIELDS: Record<string, Record<string, FieldDef>> = {
   memo: { title: f('memo:fields.title'), body: f('memo:fields.body') },
   productRemark: { remark: f('shell:audit.fields.remark') },
   userPreference: { value: f('shell:audit.fields.value', 'json') },
+  shipment: {
+    shipmentId: f('shipment:fields.shipmentId'),
+    shippingDate: f('shipment:fields.shippingDate', 'date'),
+    shipmentTrackingLink: f('shipment:fields.shipmentTrackingLink'),
+    shippingMethod: f('shipment:fields.shippingMethod', 'ref'),
+    totalShippingFee: f('shipment:fields.totalShippingFee', 'money', 'JPY'),
+    customId: f('shipment:fields.customId'),
+    totalCustomFee: f('shipment:fields.totalCustomFee', 'money', 'INR'),
+    receivedDate: f('shipment:fields.receivedDate', 'date'),
+    status: f('shipment:fields.status', 'shipmentStatus'),
+    shippedOrders: f('shipment:fields.shippedOrders', 'shippedOrders'),
+  },
 };
 
 /**
@@ -202,6 +216,22 @@ export function formatFieldValue(entity: string, field: string, value: unknown, 
         : typeof value === 'number'
           ? formatMoney(value, 'JPY', ctx.language)
           : String(value);
+    case 'shipmentStatus':
+      return t(`shipment:status.${String(value)}`, { defaultValue: String(value) });
+    case 'shippedOrders': {
+      // Each order with its shares of the shipping fee (yen) and the custom fee (rupees).
+      if (!Array.isArray(value) || value.length === 0) return empty;
+      const money = (amount: unknown, currency: Currency) =>
+        typeof amount === 'number' ? formatMoney(amount, currency, ctx.language) : '';
+      return clip(
+        value
+          .map((o: { orderId?: string; shippingFee?: number; customFee?: number }) => {
+            const shares = [money(o.shippingFee, 'JPY'), money(o.customFee, 'INR')].filter(Boolean);
+            return shares.length > 0 ? `${o.orderId ?? ''} (${shares.join(', ')})` : (o.orderId ?? '');
+          })
+          .join(', '),
+      );
+    }
     case 'json':
       return clip(JSON.stringify(value));
     default:

@@ -13,7 +13,7 @@ export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
   const { t } = useTranslation('shipment');
   return (
     <Badge appearance="tint" color={status === 'RECEIVED' ? 'success' : 'important'} data-status={status}>
-      {t(`statuses.${status}`)}
+      {t(`status.${status}`)}
     </Badge>
   );
 }

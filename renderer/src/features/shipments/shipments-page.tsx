@@ -273,7 +273,7 @@ export default function ShipmentsPage() {
           >
             {STATUS_TABS.map((tab) => (
               <Tab key={tab} value={tab}>
-                {tab === 'ALL' ? t('filters.all') : t(`statuses.${tab}`)}
+                {tab === 'ALL' ? t('filters.all') : t(`status.${tab}`)}
               </Tab>
             ))}
           </TabList>
