@@ -336,6 +336,7 @@ test('the list opens on the current quarter; the dates and the status filter cha
   await expect(shipments.rows).toHaveCount(2);
   await expect(shipments.row(`Q-${tag}-SHIPPED`)).toHaveCount(1);
   await shipments.tab(/^All$/).click();
+  await expect(shipments.rows).toHaveCount(3);
 
   // From the start of last quarter: the old shipment too; back to this quarter: gone again.
   const from = shipments.dateField('Shipping date from');
