@@ -53,6 +53,12 @@ export const queryKeys = {
     all: ['otz-orders'] as const,
     list: (params: ListParams) => ['otz-orders', 'list', params] as const,
   },
+  shipments: {
+    all: ['shipments'] as const,
+    list: (params: ListParams) => ['shipments', 'list', params] as const,
+    search: (params: ListParams) => ['shipments', 'search', params] as const,
+    one: (id: string) => ['shipments', 'one', id] as const,
+  },
   settings: {
     /** Every list of one settings resource, whatever its page, sort or search. */
     all: (apiPath: string) => ['settings', apiPath] as const,
@@ -79,6 +85,12 @@ export const invalidate = {
       client.invalidateQueries({ queryKey: queryKeys.orders.all }),
     ]),
   otzOrders: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.otzOrders.all }),
+  /** A shipment made, changed or cleared through customs: its lists, and its orders' statuses and shares. */
+  shipments: (client: QueryClient) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.shipments.all }),
+      client.invalidateQueries({ queryKey: queryKeys.orders.all }),
+    ]),
   settings: (client: QueryClient, apiPath: string) =>
     client.invalidateQueries({ queryKey: queryKeys.settings.all(apiPath) }),
 };
