@@ -149,6 +149,12 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     allowSort: true,
   },
   {
+    name: 'orders: search, customer',
+    path: `orders/search?searchStr=${encodeURIComponent('priya iyer')}&shipmentStatus=PACKED&page=1&limit=50`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  {
     name: 'orders: search, short',
     path: `orders/search?searchStr=40&page=1&limit=50`,
     bigTables: ['orders'],

@@ -348,17 +348,40 @@ export function orderIdMatch(db: Kysely<Database>, text: string) {
     where k.key in (select rowid from orders_fts where orders_fts match ${phrase})`;
 }
 
+/** Orders whose customer's name or email contains the text (015_order_customer_search). */
+function customerMatch(db: Kysely<Database>, text: string) {
+  if (isPostgres(db)) {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`select orders.id from orders where orders.customer is not null and ${customerText(db)} like ${pattern} escape '\\'`;
+  }
+  // Below a trigram there is nothing to look up: the order id's prefix range is the fallback.
+  if (characterCount(text) < 3) return null;
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql`select k.order_row_id from orders_search_keys k
+    where k.key in (select rowid from orders_customer_fts where orders_customer_fts match ${phrase})`;
+}
+
+/** The customer's searched text: the expression the PostgreSQL index is built on. */
+function customerText(db: Kysely<Database>) {
+  return isPostgres(db)
+    ? sql`lower(coalesce((orders.customer::jsonb) ->> 'name', '') || ' ' || coalesce((orders.customer::jsonb) ->> 'email', ''))`
+    : sql`lower(coalesce(json_extract(orders.customer, '$.name'), '') || ' ' || coalesce(json_extract(orders.customer, '$.email'), ''))`;
+}
+
 /**
- * Orders whose order id contains the text, or whose product's name, SKU or JAN does. Both
- * halves are index lookups inside the database (the orders' and the products' search indexes,
- * then the orders of each matched product by ix_orders__product_date), joined by a union of
- * ids: nothing but the text is sent, however many products match.
+ * Orders whose order id contains the text, or whose customer's name or email, or whose
+ * product's name, SKU or JAN does. Each part is an index lookup inside the database (the
+ * orders' search indexes; the products' search index, then the orders of each matched product
+ * by ix_orders__product_date), joined by a union of ids: nothing but the text is sent, however
+ * many products match.
  */
 export function orderTextMatch(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
   const products = janOnly
     ? sql`select p.id from products p where p.jan_code = ${text}`
     : productIdsMatching(db, text, ['name', 'skuCode', 'janCode']);
+  const customers = customerMatch(db, text);
   return sql<SqlBool>`orders.id in (${orderIdMatch(db, text)}
+    ${customers ? sql`union ${customers}` : sql``}
     union select orders.id from orders where orders.product_id in (${products}))`;
 }
 
@@ -373,6 +396,7 @@ export function orderTextScan(db: Kysely<Database>, text: string, janOnly: boole
   if (isPostgres(db) || janOnly) return orderTextMatch(db, text, janOnly);
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`(lower(orders.order_id) like ${pattern} escape '\\'
+    or (orders.customer is not null and ${customerText(db)} like ${pattern} escape '\\')
     or orders.product_id in (${productIdsMatching(db, text, ['name', 'skuCode', 'janCode'])}))`;
 }
 
