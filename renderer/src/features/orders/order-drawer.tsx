@@ -266,15 +266,25 @@ function OrderEditForm({
         onChange={(v) => set('expectedShippingDate')(v ?? '')}
         validationMessage={invalid.expectedShippingDate && errorText(invalid.expectedShippingDate)}
       />
-      {amountFields.map((field) => (
-        <Field
-          key={field}
-          label={`${t(`edit.${field}`)} (${field === 'shippingFee' ? 'JPY' : order.currency})`}
-          validationMessage={invalid[field] && errorText(invalid[field])}
-        >
-          <Input inputMode="decimal" value={values[field]} onChange={(_e, d) => set(field)(d.value)} />
-        </Field>
-      ))}
+      {amountFields.map((field) => {
+        // In a shipment the fee is the order's share of the shipment's, changed on the shipment.
+        const shared = field === 'shippingFee' && order.shipmentId !== null;
+        return (
+          <Field
+            key={field}
+            label={`${t(`edit.${field}`)} (${field === 'shippingFee' ? 'JPY' : order.currency})`}
+            validationMessage={invalid[field] && errorText(invalid[field])}
+            hint={shared ? t('edit.shippingFeeShared', { shipmentId: order.shipmentId }) : undefined}
+          >
+            <Input
+              inputMode="decimal"
+              value={values[field]}
+              readOnly={shared}
+              onChange={(_e, d) => set(field)(d.value)}
+            />
+          </Field>
+        );
+      })}
       <Field className={styles.wide} label={t('edit.customerName')}>
         <Input value={values.customerName} onChange={(_e, d) => set('customerName')(d.value)} />
       </Field>
