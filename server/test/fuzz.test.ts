@@ -119,6 +119,8 @@ const FIELDS = [
   'shipmentStatus',
   'ids',
   'customer',
+  // Exchange rates.
+  'rate',
   '__proto__',
   'constructor',
   'toString',
@@ -145,6 +147,7 @@ const BASE_BODIES: [RegExp, Record<string, unknown>][] = [
     },
   ],
   [/handling-fees/, { title: 'Fuzz fee', type: 'amount', value: 10 }],
+  [/currency\/rates/, { rate: 1.734512 }],
   [
     /advance-orders/,
     {
@@ -212,6 +215,7 @@ const QUERY_KEYS = [
   'createdAt[gt]',
   'searchStr',
   'orderDate[gte]',
+  'date[lte]',
   'platformCode[ne]',
   'start_date',
   'name[zz]',
