@@ -26,6 +26,7 @@ type ValueKind =
   | 'movement'
   | 'handlingType'
   | 'handlingValue'
+  | 'rate'
   | 'json';
 
 interface FieldDef {
@@ -92,6 +93,7 @@ const FIELDS: Record<string, Record<string, FieldDef>> = {
   memo: { title: f('memo:fields.title'), body: f('memo:fields.body') },
   productRemark: { remark: f('shell:audit.fields.remark') },
   userPreference: { value: f('shell:audit.fields.value', 'json') },
+  exchangeRate: { date: f('setting:fields.date', 'date'), rate: f('setting:fields.rate', 'rate') },
 };
 
 /**
@@ -202,6 +204,9 @@ export function formatFieldValue(entity: string, field: string, value: unknown, 
         : typeof value === 'number'
           ? formatMoney(value, 'JPY', ctx.language)
           : String(value);
+    case 'rate':
+      // As the rates list shows it: every decimal the rate has, never rounded.
+      return String(value);
     case 'json':
       return clip(JSON.stringify(value));
     default:
