@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_FEE_TYPES } from '#shared/constants';
@@ -80,6 +80,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
   const type = useWatch({ control, name: 'type' as Path<Values> }) as string | undefined;
 
   const guard = useLeaveGuard(isDirty);
+  const helpId = useId();
 
   const add = useMutation({
     mutationFn: (body: Body) => (form.create ? form.create(body) : createSetting(resource, body)),
@@ -151,8 +152,18 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
     <Card className={styles.card}>
       {guard.prompt}
       <Subtitle2 as="h2">{t(`${kind}.addTitle`)}</Subtitle2>
-      {form.help && <Body1 className={styles.help}>{text(`${kind}.help`)}</Body1>}
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t(`${kind}.addTitle`)}>
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t(`${kind}.addTitle`)}
+        aria-describedby={form.help ? helpId : undefined}
+      >
+        {form.help && (
+          <Body1 id={helpId} className={styles.help}>
+            {text(`${kind}.help`)}
+          </Body1>
+        )}
         {form.fields.map(({ name, kind: fieldKind, unit }) =>
           fieldKind === 'date' ? (
             // The shared date field brings its own Field (label, message) and the user's format.
