@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { currencyRoutes } from './currency/currency.routes';
 import { issuesRoutes } from './issues/issues.routes';
 import { memosRoutes } from './memos/memos.routes';
 import { otzOrdersRoutes } from './otz-orders/otz-orders.routes';
@@ -35,4 +36,5 @@ export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
   advanceOrdersRoutes,
   orderImportRoutes,
   shipmentsRoutes,
+  currencyRoutes,
 ];

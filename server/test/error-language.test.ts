@@ -120,6 +120,14 @@ describe.each(testDialects())('errors in Japanese (%s)', (dialect) => {
       api.post('/api/v1/issues', { title: 'Tea', expectedPrice: 1e308 }, as(admin.token)),
     );
     await record('memo: empty', api.post('/api/v1/memos', {}, as(admin.token)));
+    const rate = (date: string, body: unknown) =>
+      api.put(`/api/v1/currency/rates/${date}`, body, as(admin.token));
+    await record('rate: decimals', rate('2026-05-01', { rate: 1.7345121 }));
+    await record('rate: zero', rate('2026-05-01', { rate: 0 }));
+    await record('rate: negative', rate('2026-05-01', { rate: -1 }));
+    await record('rate: text', rate('2026-05-01', { rate: '1.5' }));
+    await record('rate: date', rate('2026-02-30', { rate: 1.5 }));
+    await record('rate: list date', api.get('/api/v1/currency/rates?date[gte]=soon', as(admin.token)));
     await record('user: nothing', api.put(`/api/v1/users/${clerk.user._id}`, {}, as(admin.token)));
     await record('user: role', api.put(`/api/v1/users/${clerk.user._id}`, { role: 'boss' }, as(admin.token)));
     await record(

@@ -129,6 +129,8 @@ const FIELDS = [
   'customId',
   'totalCustomFee',
   'receivedDate',
+  // Exchange rates.
+  'rate',
   '__proto__',
   'constructor',
   'toString',
@@ -168,6 +170,7 @@ const BASE_BODIES: [RegExp, Record<string, unknown>][] = [
     },
   ],
   [/handling-fees/, { title: 'Fuzz fee', type: 'amount', value: 10 }],
+  [/currency\/rates/, { rate: 1.734512 }],
   [
     /advance-orders/,
     {
@@ -235,6 +238,7 @@ const QUERY_KEYS = [
   'createdAt[gt]',
   'searchStr',
   'orderDate[gte]',
+  'date[lte]',
   'platformCode[ne]',
   'start_date',
   'status',

@@ -122,6 +122,10 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/shipments/:id/customs': ADMIN,
   'POST /api/v1/shipments/:id/orders': ADMIN,
   'DELETE /api/v1/shipments/:id/orders/:orderId': ADMIN,
+  // Exchange rates: staff read today's (order entry); admins list and set the dated rates.
+  'GET /api/v1/currency': STAFF,
+  'GET /api/v1/currency/rates': ADMIN,
+  'PUT /api/v1/currency/rates/:date': ADMIN,
 };
 
 /** Routes that end the caller's session when allowed: called with a throwaway session. */

@@ -3,7 +3,15 @@
  * (docs/architecture.md, money in code) and become the API's major-unit numbers in
  * {@link toOrder} only.
  */
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { PLATFORMS, type Currency, type OrderStatus, type Platform } from '#shared/constants';
 import { formatRate, fromMinor } from '#shared/domain/money';
 import type { Customer, Order } from '#shared/schemas/order';
@@ -329,6 +337,47 @@ export async function rateOn(db: Kysely<Database>, date: string): Promise<number
     .limit(1)
     .executeTakeFirst();
   return row ? Number(row.inr_jpy_micro) : null;
+}
+
+/**
+ * Gives every rupee order dated from `from` up to (not including) `until` (the next dated
+ * rate; null when none follows) the rate `micro`: the rate in effect on its order date, as a
+ * new or replaced rate makes it. One index range of ix_orders__order_date. Only rows whose
+ * rate changes are written (their updatedAt moves, so the integrations' sync sees them).
+ * Answers how many changed.
+ *
+ * The caller holds the exchange rates' table lock. On PostgreSQL the range's rows are locked
+ * first in id order, as every order write locks them, so this never deadlocks with a bulk
+ * status change over some of the same orders.
+ */
+export async function applyRateToOrders(
+  trx: Transaction<Database>,
+  from: string,
+  until: string | null,
+  micro: number,
+): Promise<number> {
+  const inRange = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.and([
+      eb('orders.order_date', '>=', from),
+      ...(until === null ? [] : [eb('orders.order_date', '<', until)]),
+      eb('orders.currency', '=', 'INR'),
+      eb.or([eb('orders.exchange_rate', 'is', null), eb('orders.exchange_rate', '<>', micro)]),
+    ]);
+  if (isPostgres(trx)) {
+    await trx
+      .selectFrom('orders')
+      .select('orders.id')
+      .where(inRange)
+      .orderBy('orders.id')
+      .forUpdate()
+      .execute();
+  }
+  const result = await trx
+    .updateTable('orders')
+    .set({ exchange_rate: micro, updated_at: new Date().toISOString() })
+    .where(inRange)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 const characterCount = (text: string) => [...text].length;

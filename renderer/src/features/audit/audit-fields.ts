@@ -28,6 +28,7 @@ type ValueKind =
   | 'handlingValue'
   | 'shipmentStatus'
   | 'shippedOrders'
+  | 'rate'
   | 'json';
 
 interface FieldDef {
@@ -106,6 +107,7 @@ const FIELDS: Record<string, Record<string, FieldDef>> = {
     status: f('shipment:fields.status', 'shipmentStatus'),
     shippedOrders: f('shipment:fields.shippedOrders', 'shippedOrders'),
   },
+  exchangeRate: { date: f('setting:fields.date', 'date'), rate: f('setting:fields.rate', 'rate') },
 };
 
 /**
@@ -232,6 +234,9 @@ export function formatFieldValue(entity: string, field: string, value: unknown, 
           .join(', '),
       );
     }
+    case 'rate':
+      // As the rates list shows it: every decimal the rate has, never rounded.
+      return String(value);
     case 'json':
       return clip(JSON.stringify(value));
     default:

@@ -14,6 +14,7 @@ import * as orders from './008_orders';
 import * as otzOrders from './009_otz_orders';
 import * as shipments from './010_shipments';
 import * as otzSearch from './011_otz_search';
+import * as exchangeRates from './012_exchange_rates';
 import * as orderCustomerSearch from './015_order_customer_search';
 
 export const migrations: Record<string, Migration> = {
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '009_otz_orders': otzOrders,
   '010_shipments': shipments,
   '011_otz_search': otzSearch,
+  '012_exchange_rates': exchangeRates,
   '015_order_customer_search': orderCustomerSearch,
 };
