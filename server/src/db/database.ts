@@ -8,6 +8,14 @@ import type { IssueTables } from '../issues/issues.table';
 import type { MemoTables } from '../memos/memos.table';
 import type { OrderTables } from '../orders/orders.table';
 import type { OtzOrderTables } from '../otz-orders/otz-orders.table';
+import type { SimulationTables } from '../simulations/simulations.table';
 
 export interface Database
-  extends CoreTables, CatalogTables, IssueTables, MemoTables, OrderTables, OtzOrderTables {}
+  extends
+    CoreTables,
+    CatalogTables,
+    IssueTables,
+    MemoTables,
+    OrderTables,
+    OtzOrderTables,
+    SimulationTables {}

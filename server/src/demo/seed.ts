@@ -29,6 +29,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_HANDLING_FEES,
   DEMO_MANUFACTURERS,
+  DEMO_PLATFORM_FEES,
   DEMO_PRE_CATEGORIES,
   DEMO_SHELVES,
   DEMO_SHIPPING_METHODS,
@@ -192,6 +193,15 @@ export async function seedSettings(ctx: DemoContext): Promise<DemoSettings> {
   await insertBatches(ctx.db, 'handling_fees', handlingRows);
   await insertBatches(ctx.db, 'pre_categories', preCategoryRows);
   await insertBatches(ctx.db, 'shelf_numbers', shelfRows);
+  // The simulator's platform rows exist from the migration on; the demo sets them.
+  const feesSet = addDays(ctx.now, -300).toISOString();
+  for (const fee of DEMO_PLATFORM_FEES) {
+    await ctx.db
+      .updateTable('platform_fees')
+      .set({ commission_percent: fee.commissionPercent, closing_fee: fee.closingFee, updated_at: feesSet })
+      .where('platform_code', '=', fee.platformCode)
+      .execute();
+  }
 
   const codeOf = new Map(DEMO_CATEGORIES.map((c) => [c.name, c.code]));
   const sourcesOf = new Map(DEMO_SUPPLIERS.map((s) => [s.name, s.categories]));

@@ -13,6 +13,7 @@ import * as auditHistory from './007_audit_history';
 import * as orders from './008_orders';
 import * as otzOrders from './009_otz_orders';
 import * as otzSearch from './011_otz_search';
+import * as simulations from './013_simulations';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008_orders': orders,
   '009_otz_orders': otzOrders,
   '011_otz_search': otzSearch,
+  '013_simulations': simulations,
 };
