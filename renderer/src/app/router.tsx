@@ -10,6 +10,7 @@ import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
 import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
+import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { LoadingState } from './loading-state';
 import { lazyScreen } from './route-prefetch';
 import { RouteProgress } from './route-progress';
@@ -31,7 +32,6 @@ const LATER_ROUTES = [
   '/shipment',
   '/ot-sales-management',
   '/order-amalgamation',
-  '/Simulator',
   '/sales-management',
 ];
 
@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           ...auditRoutes,
           ...ordersRoutes,
           ...orderImportRoutes,
+          ...simulatorRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.
