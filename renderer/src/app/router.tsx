@@ -28,12 +28,7 @@ const UsersPage = lazyScreen('/users', () => import('../features/users/users-pag
 const ProfilePage = lazy(() => import('../features/shell/profile-page'));
 
 /** Routes that later issues fill; until then each shows the "coming in this version" panel. */
-const LATER_ROUTES = [
-  '/shipment',
-  '/ot-sales-management',
-  '/order-amalgamation',
-  '/sales-management',
-];
+const LATER_ROUTES = ['/shipment', '/ot-sales-management', '/order-amalgamation', '/sales-management'];
 
 function RootLayout() {
   return (

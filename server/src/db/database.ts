@@ -11,11 +11,4 @@ import type { OtzOrderTables } from '../otz-orders/otz-orders.table';
 import type { SimulationTables } from '../simulations/simulations.table';
 
 export interface Database
-  extends
-    CoreTables,
-    CatalogTables,
-    IssueTables,
-    MemoTables,
-    OrderTables,
-    OtzOrderTables,
-    SimulationTables {}
+  extends CoreTables, CatalogTables, IssueTables, MemoTables, OrderTables, OtzOrderTables, SimulationTables {}
