@@ -12,6 +12,7 @@ import { memosRoutes } from './memos/memos.routes';
 import { otzOrdersRoutes } from './otz-orders/otz-orders.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { productsRoutes } from './products/products.routes';
+import { simulationsRoutes } from './simulations/simulations.routes';
 import { usersRoutes } from './users/users.routes';
 import { advanceOrdersRoutes } from './orders/advance-orders.routes';
 import { ordersRoutes } from './orders/orders.routes';
@@ -28,6 +29,7 @@ export const resourceRoutes: FastifyPluginAsyncZod[] = [
   issuesRoutes,
   memosRoutes,
   otzOrdersRoutes,
+  simulationsRoutes,
 ];
 
 /** Routes that reckon dates in the business's time zone: registered with `{ timeZone }`. */

@@ -242,6 +242,9 @@ export const LIST_PLAN_CASES: PlanCase[] = [
       ['users', `users?${page}`, 'users'],
       ['issues', `issues?${page}`, 'issues'],
       ['memos', `memos?${page}`, 'memos'],
+      ['simulations', 'simulation?page=1&limit=10', 'simulations'],
+      ['simulations: by name', 'simulation?page=1&limit=10&sort=name', 'simulations'],
+      ['simulations: oldest first', 'simulation?page=1&limit=10&sort=createdAt', 'simulations'],
       ['audit log', `audit-logs?${page}`, 'audit_log'],
     ] as const
   ).map(([name, path, table]) => ({ name, path, bigTables: [table], smallTableCount: true })),

@@ -98,6 +98,14 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/memos/:id': STAFF,
   'DELETE /api/v1/memos/:id': STAFF,
 
+  // The cost simulator: saved simulations are the admins'; staff read the platform fee defaults.
+  'GET /api/v1/simulation': ADMIN,
+  'GET /api/v1/simulation/:id': ADMIN,
+  'POST /api/v1/simulation': ADMIN,
+  'PUT /api/v1/simulation/:id': ADMIN,
+  'GET /api/v1/platform-fees': STAFF,
+  'PUT /api/v1/platform-fees/:platformCode': ADMIN,
+
   // Orders: order creators enter orders and search them; the rest is for admins.
   'GET /api/v1/orders': ADMIN,
   'GET /api/v1/orders/search': STAFF,

@@ -169,6 +169,15 @@ export const memosListSpec: ListSpec = {
   extras: ['searchStr'],
 };
 
+/** Saved cost simulations: newest-changed first; the screen searches them by name. */
+export const simulationsListSpec: ListSpec = {
+  filters: { createdAt: 'datetime', updatedAt: 'datetime' },
+  sorts: ['updatedAt', 'createdAt', 'name'],
+  defaultSort: '-updatedAt',
+  defaultLimit: 10,
+  extras: ['searchStr'],
+};
+
 /**
  * Orders (order management and the integrations' sync). Each filter the screen combines
  * (status, platform, date range) has an index ending in the default sort (order date, id);

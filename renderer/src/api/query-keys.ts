@@ -59,6 +59,15 @@ export const queryKeys = {
     search: (params: ListParams) => ['shipments', 'search', params] as const,
     one: (id: string) => ['shipments', 'one', id] as const,
   },
+  simulations: {
+    all: ['simulations'] as const,
+    list: (params: ListParams) => ['simulations', 'list', params] as const,
+    one: (id: string) => ['simulations', 'one', id] as const,
+  },
+  /** The simulator's per-platform commission and closing fee defaults. */
+  platformFees: ['platform-fees'] as const,
+  /** Today's INR→JPY rate (GET /currency). */
+  todaysRate: ['currency', 'today'] as const,
   settings: {
     /** Every list of one settings resource, whatever its page, sort or search. */
     all: (apiPath: string) => ['settings', apiPath] as const,
@@ -91,6 +100,8 @@ export const invalidate = {
       client.invalidateQueries({ queryKey: queryKeys.shipments.all }),
       client.invalidateQueries({ queryKey: queryKeys.orders.all }),
     ]),
+  simulations: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.simulations.all }),
+  platformFees: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.platformFees }),
   settings: (client: QueryClient, apiPath: string) =>
     client.invalidateQueries({ queryKey: queryKeys.settings.all(apiPath) }),
 };

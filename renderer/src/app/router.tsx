@@ -11,6 +11,7 @@ import { requestsRoutes } from '../features/requests/requests.routes';
 import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { shipmentsRoutes } from '../features/shipments/shipments.routes';
+import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { LoadingState } from './loading-state';
 import { lazyScreen } from './route-prefetch';
 import { RouteProgress } from './route-progress';
@@ -28,7 +29,7 @@ const UsersPage = lazyScreen('/users', () => import('../features/users/users-pag
 const ProfilePage = lazy(() => import('../features/shell/profile-page'));
 
 /** Routes that later issues fill; until then each shows the "coming in this version" panel. */
-const LATER_ROUTES = ['/ot-sales-management', '/Simulator', '/sales-management'];
+const LATER_ROUTES = ['/ot-sales-management', '/sales-management'];
 
 function RootLayout() {
   return (
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           ...ordersRoutes,
           ...orderImportRoutes,
           ...shipmentsRoutes,
+          ...simulatorRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.

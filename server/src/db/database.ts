@@ -9,6 +9,15 @@ import type { MemoTables } from '../memos/memos.table';
 import type { OrderTables } from '../orders/orders.table';
 import type { OtzOrderTables } from '../otz-orders/otz-orders.table';
 import type { ShipmentTables } from '../shipments/shipments.table';
+import type { SimulationTables } from '../simulations/simulations.table';
 
 export interface Database
-  extends CoreTables, CatalogTables, IssueTables, MemoTables, OrderTables, OtzOrderTables, ShipmentTables {}
+  extends
+    CoreTables,
+    CatalogTables,
+    IssueTables,
+    MemoTables,
+    OrderTables,
+    OtzOrderTables,
+    ShipmentTables,
+    SimulationTables {}

@@ -8,3 +8,4 @@ export * from './misc';
 export * from './auth';
 export * from './order-import';
 export * from './currency';
+export * from './simulation';

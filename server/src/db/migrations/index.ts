@@ -15,6 +15,7 @@ import * as otzOrders from './009_otz_orders';
 import * as shipments from './010_shipments';
 import * as otzSearch from './011_otz_search';
 import * as exchangeRates from './012_exchange_rates';
+import * as simulations from './013_simulations';
 import * as orderCustomerSearch from './015_order_customer_search';
 
 export const migrations: Record<string, Migration> = {
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '010_shipments': shipments,
   '011_otz_search': otzSearch,
   '012_exchange_rates': exchangeRates,
+  '013_simulations': simulations,
   '015_order_customer_search': orderCustomerSearch,
 };
