@@ -197,22 +197,6 @@ describe.each(targets)('demo data on $name', (target) => {
     expect(remarks.every((r) => r.user_id !== null)).toBe(true);
   });
 
-  it('seeds a weekly exchange rate for the last year, so rupee figures have yen values', async () => {
-    const rates = await db()
-      .selectFrom('exchange_rates')
-      .select(['rate_date', 'inr_jpy_micro'])
-      .orderBy('rate_date')
-      .execute();
-    expect(rates.length).toBeGreaterThanOrEqual(57);
-    // The first is on or before a year ago, the last within the last week: every day has one.
-    expect((rates[0]?.rate_date ?? '') <= '2025-11-20').toBe(true);
-    expect((rates.at(-1)?.rate_date ?? '') >= '2026-11-14').toBe(true);
-    for (const r of rates) {
-      expect(Number(r.inr_jpy_micro)).toBeGreaterThanOrEqual(1_600_000);
-      expect(Number(r.inr_jpy_micro)).toBeLessThanOrEqual(1_900_000);
-    }
-  });
-
   it('creates the two demo accounts with their roles and passwords', async () => {
     for (const role of ['admin', 'orderCreator'] as const) {
       const user = await db()

@@ -24,7 +24,7 @@ import { hashPassword } from '../auth/password';
 import type { Database } from '../db/database';
 import { createRandom, type Random } from './random';
 import { DEMO_REMARKS, PRODUCT_FAMILIES, type ProductFamily } from './products.data';
-import { addDays, insertBatches, isoDate, weeklyExchangeRates } from './seed-kit';
+import { addDays, insertBatches, isoDate } from './seed-kit';
 import {
   DEMO_CATEGORIES,
   DEMO_HANDLING_FEES,
@@ -194,8 +194,6 @@ export async function seedSettings(ctx: DemoContext): Promise<DemoSettings> {
   await insertBatches(ctx.db, 'handling_fees', handlingRows);
   await insertBatches(ctx.db, 'pre_categories', preCategoryRows);
   await insertBatches(ctx.db, 'shelf_numbers', shelfRows);
-  // A year of weekly rates, so the demo's rupee figures have yen values (sales, simulator).
-  await insertBatches(ctx.db, 'exchange_rates', weeklyExchangeRates(ctx.now, 400, ctx.random.fork('rates')));
   // The simulator's platform rows exist from the migration on; the demo sets them.
   const feesSet = addDays(ctx.now, -300).toISOString();
   for (const fee of DEMO_PLATFORM_FEES) {
