@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
+import { axeCheck } from '../support/blocks';
 import { LoginPage, Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
@@ -10,8 +10,7 @@ const artifacts = path.resolve(import.meta.dirname, '../../artifacts');
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 
-/** Fluent's tabster focus-trap sentinels are not content (they are aria-hidden buttons). */
-const axe = (page: Page) => new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+const axe = (page: Page) => axeCheck(page);
 
 test('English by default; switching to Japanese survives a reload; screenshots of both', async ({ page }) => {
   const login = new LoginPage(page);

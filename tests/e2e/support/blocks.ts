@@ -9,9 +9,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function animationsDone(page: Page) {
   await page.evaluate(async () => {
+    // Only running ones: a paused animation would never finish.
     const short = document.getAnimations().filter((a) => {
       const end = a.effect?.getComputedTiming().endTime;
-      return typeof end === 'number' && end <= 2000;
+      return a.playState === 'running' && typeof end === 'number' && end <= 2000;
     });
     await Promise.all(short.map((a) => a.finished.catch(() => undefined)));
   });
