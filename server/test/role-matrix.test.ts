@@ -122,6 +122,14 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/shipments/:id/customs': ADMIN,
   'POST /api/v1/shipments/:id/orders': ADMIN,
   'DELETE /api/v1/shipments/:id/orders/:orderId': ADMIN,
+
+  // Sales reports: profit figures are for admins only.
+  'GET /api/v1/sales': ADMIN,
+  'GET /api/v1/sales/summary': ADMIN,
+  'GET /api/v1/sales/daily': ADMIN,
+  'GET /api/v1/sales/export': ADMIN,
+  'GET /api/v1/otz-sales': ADMIN,
+  'GET /api/v1/otz-sales/summary': ADMIN,
 };
 
 /** Routes that end the caller's session when allowed: called with a throwaway session. */

@@ -15,8 +15,17 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 
-/** The statuses that make an order a sale, as a literal (partial indexes match it as written). */
+/** The statuses that make an order a sale, as a literal list. */
 export const SALE_STATUSES_SQL = sql.raw(`('SHIPPED', 'COMPLETED')`);
+
+/**
+ * "The row is a sale" as the first expression of the sale indexes (014_sales) and the
+ * condition of the sales lists, `<table>.shipment_status in (…) = true`: an equality on the
+ * indexed expression, so both databases walk those indexes in the list's order, where a plain
+ * IN on the status would pick the status index and sort (SQLite plans by rules, not by rows).
+ */
+export const saleFlag = (table?: 'orders' | 'otz_orders') =>
+  sql.raw(`(${table ? `${table}.` : ''}shipment_status in ('SHIPPED', 'COMPLETED'))`);
 
 /** ceil(y / d) for d > 0, with truncating division. */
 const ceilDiv = (y: RawBuilder<unknown>, d: number) =>

@@ -11,13 +11,13 @@
  *   sales repository), called at the end of every writing transaction, takes them out and
  *   recomputes exactly those rows of `sales_daily`. Writers never compute which days they
  *   touched, so no write can forget one.
- * - Partial indexes on the sale statuses serve the sales lists (by date, by platform and date,
- *   the sort headers) and the refresh; two more serve the OTZ sales.
+ * - Indexes led by "is a sale" (`saleFlag`, an expression) serve the sales lists (by date, by
+ *   platform and date, the sort headers) and the export; two more serve the OTZ sales.
  *
  * The backfill recomputes `sales_daily` from every order already stored.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { SALE_STATUSES_SQL, SALES_DAILY_COLUMNS, salesDailySums } from '../../sales/sales.sql';
+import { SALE_STATUSES_SQL, SALES_DAILY_COLUMNS, saleFlag, salesDailySums } from '../../sales/sales.sql';
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -68,12 +68,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 
   for (const [name, columns] of Object.entries(ORDER_INDEXES)) {
-    await sql`create index ${sql.id(name)} on orders (${columns})
-      where shipment_status in ${SALE_STATUSES_SQL}`.execute(db);
+    await sql`create index ${sql.id(name)} on orders (${saleFlag()}, ${columns})`.execute(db);
   }
   for (const [name, columns] of Object.entries(OTZ_INDEXES)) {
-    await sql`create index ${sql.id(name)} on otz_orders (${columns})
-      where shipment_status in ${SALE_STATUSES_SQL}`.execute(db);
+    await sql`create index ${sql.id(name)} on otz_orders (${saleFlag()}, ${columns})`.execute(db);
   }
 
   const changed = sql.join(
