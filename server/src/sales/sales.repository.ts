@@ -7,7 +7,7 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool, type 
 import type { Platform } from '#shared/constants';
 import type { Database } from '../db/database';
 import type { ListColumns } from '../http/list';
-import { SALE_STATUSES_SQL, SALES_DAILY_COLUMNS, saleFlag, salesDailySums } from './sales.sql';
+import { SALE_STATUSES_SQL, SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums } from './sales.sql';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -234,54 +234,40 @@ export const salesColumns: ListColumns = {
 };
 
 /**
- * The export: each sale's CSV line, formatted by the database (bytes on SQLite, so they are
- * copied without being decoded), joined to its product for SKU, JAN and the ASIN of the
- * order's platform (the product's stored listing columns, 005_export_columns).
+ * The export: each sale's stored CSV line (014_sales keeps them by triggers), read in order date
+ * order, then id, from the lines' own clustered key; bytes on SQLite, so they are copied without
+ * being decoded.
  */
 export function salesExportQuery(db: Kysely<Database>, range: SalesRange) {
-  const pg = isPostgres(db);
-  const text = (value: RawBuilder<unknown>) => (pg ? sql`kura_csv_text(${value}::text)` : sqliteText(value));
-  const big = (value: string) => sql`cast(${sql.raw(value)} as bigint)`;
-  const money = (value: RawBuilder<unknown>) => {
-    const abs = sql`abs(${value})`;
-    const sign = sql`(case when ${value} < 0 then '-' else '' end)`;
-    const rupees = pg
-      ? sql`${sign} || (${abs} / 100)::text || '.' || lpad((${abs} % 100)::text, 2, '0')`
-      : sql`${sign} || (${abs} / 100) || '.' || substr('0' || (${abs} % 100), -2)`;
-    return sql`(case when orders.currency = 'JPY' then cast(${value} as text) else ${rupees} end)`;
-  };
-  const asin = sql`(case orders.platform_code when 'SHOPIFY' then products.export_asin_shopify
-    when 'AMAZONJP' then products.export_asin_amazonjp else products.export_asin_amazonind end)`;
-  const cells = [
-    sql`orders.order_date`,
-    text(sql`orders.order_id`),
-    text(sql`products.sku_code`),
-    text(asin),
-    text(sql`products.jan_code`),
-    sql`cast(orders.order_quantity as text)`,
-    sql`orders.platform_code`,
-    money(big('orders.base_order_price')),
-    money(sql`(${big('orders.commission')} + ${big('orders.closing_fee')})`),
-    sql`cast(orders.shipping_fee as text)`,
-    money(big('orders.gst')),
-    money(big('orders.handling_fee')),
-    money(big('orders.discount')),
-  ];
-  const line = sql`${sql.join(cells, sql` || ',' || `)} || ${pg ? sql`chr(13) || chr(10)` : sql`char(13, 10)`}`;
-  let query = salesKeysBase(db, range)
-    .innerJoin('products', 'products.id', 'orders.product_id')
-    .select(sql<ExportLine>`${pg ? line : sql`cast(${line} as blob)`}`.as('line'));
-  if (range.platformCode) query = query.where('orders.platform_code', '=', range.platformCode);
+  const line = isPostgres(db)
+    ? sql<ExportLine>`sales_export_lines.line`
+    : sql<ExportLine>`cast(sales_export_lines.line as blob)`;
+  let query = db
+    .selectFrom('sales_export_lines')
+    .select(line.as('line'))
+    .where('sales_export_lines.order_date', '>=', range.from)
+    .where('sales_export_lines.order_date', '<=', range.to);
+  if (range.platformCode) query = query.where('sales_export_lines.platform_code', '=', range.platformCode);
   return query;
 }
 
-/** A CSV text cell on SQLite, as 006_export_records writes them (kura_csv_text on PostgreSQL). */
-function sqliteText(value: RawBuilder<unknown>) {
-  const guarded = sql`(case when substr(${value}, 1, 1) in ('=', '+', '-', '@', char(9), char(13))
-    then '''' || ${value} else ${value} end)`;
-  return sql`(case when ${value} is null or ${value} = '' then ''
-    when instr(${value}, '"') or instr(${value}, ',') or instr(${value}, char(13)) or instr(${value}, char(10))
-    then '"' || replace(${guarded}, '"', '""') || '"' else ${guarded} end)`;
+/** The export's keyset: the lines' primary key. */
+export const salesExportColumns: ListColumns = {
+  columns: { orderDate: 'sales_export_lines.order_date' },
+  tieBreaker: 'sales_export_lines.id',
+};
+
+/** Every stored export line, and the same lines formatted from the orders now (tests). */
+export async function exportLinesBothWays(db: Kysely<Database>) {
+  const kept = await sql<
+    Record<string, unknown>
+  >`select order_date, id, platform_code, line from sales_export_lines
+    order by order_date, id`.execute(db);
+  const computed = await sql<
+    Record<string, unknown>
+  >`select * from (${exportLinesOf(isPostgres(db), sql`1 = 1`)}) t
+    order by order_date, id`.execute(db);
+  return { kept: kept.rows, computed: computed.rows };
 }
 
 /** The OTZ sales list's rows: OTZ orders SHIPPED or COMPLETED in the range. */

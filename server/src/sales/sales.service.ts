@@ -37,6 +37,7 @@ import {
   repairSalesDaily,
   salesColumns,
   salesDays,
+  salesExportColumns,
   salesExportQuery,
   salesKeysBase,
   salesSums,
@@ -208,13 +209,13 @@ export async function* exportSales(
   };
   const sqlite = sqliteOf(db);
   if (sqlite) {
-    const batches = iterateListRaw(base, list, salesColumns, EXPORT_BATCH, (compiled) =>
+    const batches = iterateListRaw(base, list, salesExportColumns, EXPORT_BATCH, (compiled) =>
       db.connection().execute(async () => allRaw(sqlite, compiled)),
     );
     for await (const rows of batches) yield rows.map((row) => row[0] as Buffer);
     return;
   }
-  for await (const rows of iterateList(base, list, salesColumns, EXPORT_BATCH)) {
+  for await (const rows of iterateList(base, list, salesExportColumns, EXPORT_BATCH)) {
     yield rows.map((row) => row.line);
   }
 }

@@ -113,3 +113,84 @@ export function salesDailySums(where: RawBuilder<unknown>): RawBuilder<unknown> 
 
 /** Each sale's values one row each (for tests comparing them with the JavaScript reference). */
 export const saleValuesOf = saleValues;
+
+/** A CSV text cell on SQLite, as 006_export_records writes them (kura_csv_text on PostgreSQL). */
+function sqliteText(value: RawBuilder<unknown>) {
+  const guarded = sql`(case when substr(${value}, 1, 1) in ('=', '+', '-', '@', char(9), char(13))
+    then '''' || ${value} else ${value} end)`;
+  return sql`(case when ${value} is null or ${value} = '' then ''
+    when instr(${value}, '"') or instr(${value}, ',') or instr(${value}, char(13)) or instr(${value}, char(10))
+    then '"' || replace(${guarded}, '"', '""') || '"' else ${guarded} end)`;
+}
+
+/**
+ * A sale's line of the sales export (CRLF included), from `o` (the order) and `p` (its
+ * product): date, order id, SKU, the ASIN of the order's platform (the product's stored listing
+ * columns, 005_export_columns), JAN, quantity, platform, then base price, commission + closing
+ * fee, shipping fee (yen), tax (gst), handling fee and discount, each in the order's currency
+ * as a decimal (1234.50 rupees, 1200 yen). Text cells follow the products export's rules
+ * (quoted when they hold a comma, quote or line break; an apostrophe before a formula sign).
+ */
+export function exportLineSql(pg: boolean): RawBuilder<unknown> {
+  const text = (value: RawBuilder<unknown>) => (pg ? sql`kura_csv_text(${value}::text)` : sqliteText(value));
+  const big = (value: string) => sql`cast(${sql.raw(value)} as bigint)`;
+  const money = (value: RawBuilder<unknown>) => {
+    const abs = sql`abs(${value})`;
+    const sign = sql`(case when ${value} < 0 then '-' else '' end)`;
+    const rupees = pg
+      ? sql`${sign} || (${abs} / 100)::text || '.' || lpad((${abs} % 100)::text, 2, '0')`
+      : sql`${sign} || (${abs} / 100) || '.' || substr('0' || (${abs} % 100), -2)`;
+    return sql`(case when o.currency = 'JPY' then cast(${value} as text) else ${rupees} end)`;
+  };
+  const asin = sql`(case o.platform_code when 'SHOPIFY' then p.export_asin_shopify
+    when 'AMAZONJP' then p.export_asin_amazonjp else p.export_asin_amazonind end)`;
+  const cells = [
+    sql`o.order_date`,
+    text(sql`o.order_id`),
+    text(sql`p.sku_code`),
+    text(asin),
+    text(sql`p.jan_code`),
+    sql`cast(o.order_quantity as text)`,
+    sql`o.platform_code`,
+    money(big('o.base_order_price')),
+    money(sql`(${big('o.commission')} + ${big('o.closing_fee')})`),
+    sql`cast(o.shipping_fee as text)`,
+    money(big('o.gst')),
+    money(big('o.handling_fee')),
+    money(big('o.discount')),
+  ];
+  return sql`${sql.join(cells, sql` || ',' || `)} || ${pg ? sql`chr(13) || chr(10)` : sql`char(13, 10)`}`;
+}
+
+/** `select order_date, id, platform_code, line` of the sales `where` selects (a condition on `o`). */
+export function exportLinesOf(pg: boolean, where: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`select o.order_date, o.id, o.platform_code, ${exportLineSql(pg)} as line
+    from orders o join products p on p.id = o.product_id
+    where o.shipment_status in ${SALE_STATUSES_SQL} and (${where})`;
+}
+
+/** The order columns a sale's export line shows: a change of any of them rewrites it. */
+export const EXPORT_ORDER_COLUMNS = [
+  'order_date',
+  'order_id',
+  'product_id',
+  'order_quantity',
+  'platform_code',
+  'currency',
+  'base_order_price',
+  'commission',
+  'closing_fee',
+  'shipping_fee',
+  'gst',
+  'handling_fee',
+  'discount',
+];
+
+/** The product columns a sale's export line shows. */
+export const EXPORT_PRODUCT_COLUMNS = [
+  'sku_code',
+  'jan_code',
+  'export_asin_shopify',
+  'export_asin_amazonjp',
+  'export_asin_amazonind',
+];

@@ -23,7 +23,16 @@ export interface SalesDailyDirtyTable {
   platform_code: Platform;
 }
 
+/** Each sale's line of the sales export, formatted by the database (kept by triggers). */
+export interface SalesExportLineTable {
+  order_date: string;
+  id: string;
+  platform_code: Platform;
+  line: string;
+}
+
 export interface SalesTables {
   sales_daily: SalesDailyTable;
   sales_daily_dirty: SalesDailyDirtyTable;
+  sales_export_lines: SalesExportLineTable;
 }
