@@ -234,28 +234,41 @@ export const salesColumns: ListColumns = {
 };
 
 /**
- * The export: each sale's stored CSV line (014_sales keeps them by triggers), read in order date
- * order, then id, from the lines' own clustered key; bytes on SQLite, so they are copied without
- * being decoded.
+ * One batch of the export: the stored CSV lines (014_sales keeps them by triggers) after the
+ * last one read, in order date order, then id, from the lines' own clustered key, joined into
+ * one value by the database (bytes on SQLite): a batch reaches JavaScript as one buffer, not a
+ * line object each. With it come the number of lines and the batch's last key (the date is
+ * ten characters, so the greatest `order_date || id` is the last in key order). After the first
+ * batch the range starts at that key (a row-value bound the key serves), not at `from` again:
+ * with both, SQLite walks from `from` every time.
  */
-export function salesExportQuery(db: Kysely<Database>, range: SalesRange) {
-  const line = isPostgres(db)
-    ? sql<ExportLine>`sales_export_lines.line`
-    : sql<ExportLine>`cast(sales_export_lines.line as blob)`;
-  let query = db
-    .selectFrom('sales_export_lines')
-    .select(line.as('line'))
-    .where('sales_export_lines.order_date', '>=', range.from)
-    .where('sales_export_lines.order_date', '<=', range.to);
-  if (range.platformCode) query = query.where('sales_export_lines.platform_code', '=', range.platformCode);
-  return query;
+export async function salesExportBatch(
+  db: Kysely<Database>,
+  range: SalesRange,
+  after: readonly [string, string] | null,
+  limit: number,
+): Promise<{ body: ExportLine | null; count: number; last: [string, string] | null }> {
+  const pg = isPostgres(db);
+  const start = after
+    ? sql`(l.order_date, l.id) > (${after[0]}, ${after[1]})`
+    : sql`l.order_date >= ${range.from}`;
+  const platform = range.platformCode ? sql`and l.platform_code = ${range.platformCode}` : sql``;
+  const joined = pg
+    ? sql`string_agg(b.line, '' order by b.order_date, b.id)`
+    : sql`cast(group_concat(b.line, '' order by b.order_date, b.id) as blob)`;
+  const { rows } = await sql<{ body: ExportLine | null; count: number; last: string | null }>`
+    select ${joined} as body, count(*) as count, max(b.order_date || b.id) as last
+    from (select l.order_date, l.id, l.line from sales_export_lines l
+      where ${start} and l.order_date <= ${range.to} ${platform}
+      order by l.order_date, l.id limit ${limit}) b`.execute(db);
+  const row = rows[0];
+  const last = row?.last ?? null;
+  return {
+    body: row?.body ?? null,
+    count: Number(row?.count ?? 0),
+    last: last === null ? null : [last.slice(0, 10), last.slice(10)],
+  };
 }
-
-/** The export's keyset: the lines' primary key. */
-export const salesExportColumns: ListColumns = {
-  columns: { orderDate: 'sales_export_lines.order_date' },
-  tieBreaker: 'sales_export_lines.id',
-};
 
 /** Every stored export line, and the same lines formatted from the orders now (tests). */
 export async function exportLinesBothWays(db: Kysely<Database>) {

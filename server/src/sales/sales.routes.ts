@@ -39,14 +39,11 @@ const RANGE = 'from and to (YYYY-MM-DD, inclusive) default to the current month 
 /** The BOM (so Excel reads UTF-8) and the header, sent with the first batch. */
 const HEADER = Buffer.from(`\uFEFF${SALES_EXPORT_COLUMNS.join(',')}\r\n`);
 
-function csvStream(batches: AsyncIterable<readonly ExportLine[]>): Readable {
+function csvStream(batches: AsyncIterable<ExportLine>): Readable {
   async function* chunks() {
     let first = true;
-    for await (const lines of batches) {
-      const body =
-        typeof lines[0] === 'string'
-          ? Buffer.from((lines as string[]).join(''))
-          : Buffer.concat(lines as Buffer[]);
+    for await (const batch of batches) {
+      const body = typeof batch === 'string' ? Buffer.from(batch) : batch;
       yield first ? Buffer.concat([HEADER, body]) : body;
       first = false;
     }

@@ -15,8 +15,7 @@ import { ListQueryError, type ListQuery } from '#shared/query';
 import type { ListResponse } from '#shared/schemas/common';
 import type { OtzSaleRow, SaleRow, SalesDay, SalesSummary } from '#shared/schemas/sales';
 import type { Database } from '../db/database';
-import { allRaw, sqliteOf } from '../db/sqlite-handle';
-import { iterateList, iterateListRaw, parseList, runList } from '../http/list';
+import { parseList, runList } from '../http/list';
 import {
   hydrateOrders,
   orderRowsByIds,
@@ -37,8 +36,7 @@ import {
   repairSalesDaily,
   salesColumns,
   salesDays,
-  salesExportColumns,
-  salesExportQuery,
+  salesExportBatch,
   salesKeysBase,
   salesSums,
   type ExportLine,
@@ -196,27 +194,15 @@ export async function* exportSales(
   db: Kysely<Database>,
   query: { from?: string; to?: string; platformCode?: Platform },
   ctx: SalesContext,
-): AsyncGenerator<ExportLine[]> {
+): AsyncGenerator<ExportLine> {
   const range: SalesRange = { ...salesRange(query, ctx), platformCode: query.platformCode };
-  const base = salesExportQuery(db, range);
-  const list: ListQuery = {
-    page: 1,
-    limit: EXPORT_BATCH,
-    offset: 0,
-    sort: { field: 'orderDate', direction: 'asc' },
-    filters: [],
-    extras: {},
-  };
-  const sqlite = sqliteOf(db);
-  if (sqlite) {
-    const batches = iterateListRaw(base, list, salesExportColumns, EXPORT_BATCH, (compiled) =>
-      db.connection().execute(async () => allRaw(sqlite, compiled)),
-    );
-    for await (const rows of batches) yield rows.map((row) => row[0] as Buffer);
-    return;
-  }
-  for await (const rows of iterateList(base, list, salesExportColumns, EXPORT_BATCH)) {
-    yield rows.map((row) => row.line);
+  let after: [string, string] | null = null;
+  for (;;) {
+    const batch = await salesExportBatch(db, range, after, EXPORT_BATCH);
+    if (batch.count === 0 || batch.body === null) return;
+    yield batch.body;
+    if (batch.count < EXPORT_BATCH || batch.last === null) return;
+    after = batch.last;
   }
 }
 
