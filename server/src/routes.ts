@@ -6,11 +6,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { currencyRoutes } from './currency/currency.routes';
 import { issuesRoutes } from './issues/issues.routes';
 import { memosRoutes } from './memos/memos.routes';
 import { otzOrdersRoutes } from './otz-orders/otz-orders.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { productsRoutes } from './products/products.routes';
+import { simulationsRoutes } from './simulations/simulations.routes';
 import { usersRoutes } from './users/users.routes';
 import { advanceOrdersRoutes } from './orders/advance-orders.routes';
 import { ordersRoutes } from './orders/orders.routes';
@@ -28,6 +30,7 @@ export const resourceRoutes: FastifyPluginAsyncZod[] = [
   issuesRoutes,
   memosRoutes,
   otzOrdersRoutes,
+  simulationsRoutes,
 ];
 
 /** Routes that reckon dates in the business's time zone: registered with `{ timeZone }`. */
@@ -36,5 +39,6 @@ export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
   advanceOrdersRoutes,
   orderImportRoutes,
   shipmentsRoutes,
+  currencyRoutes,
   salesRoutes,
 ];

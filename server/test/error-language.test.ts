@@ -120,6 +120,45 @@ describe.each(testDialects())('errors in Japanese (%s)', (dialect) => {
       api.post('/api/v1/issues', { title: 'Tea', expectedPrice: 1e308 }, as(admin.token)),
     );
     await record('memo: empty', api.post('/api/v1/memos', {}, as(admin.token)));
+    const rate = (date: string, body: unknown) =>
+      api.put(`/api/v1/currency/rates/${date}`, body, as(admin.token));
+    await record('rate: decimals', rate('2026-05-01', { rate: 1.7345121 }));
+    await record('rate: zero', rate('2026-05-01', { rate: 0 }));
+    await record('rate: negative', rate('2026-05-01', { rate: -1 }));
+    await record('rate: text', rate('2026-05-01', { rate: '1.5' }));
+    await record('rate: date', rate('2026-02-30', { rate: 1.5 }));
+    await record('rate: list date', api.get('/api/v1/currency/rates?date[gte]=soon', as(admin.token)));
+    const simulation = (body: Record<string, unknown>) =>
+      api.post(
+        '/api/v1/simulation',
+        {
+          name: 'Pocky',
+          platformCode: 'AMAZONIND',
+          purchasePrice: 700,
+          quantity: 1,
+          exchangeRate: 1.7,
+          shippingCost: 110,
+          customsDuty: 15.5,
+          commission: 5,
+          closingFee: 61.5,
+          target: { type: 'amount', value: 2760 },
+          ...body,
+        },
+        as(admin.token),
+      );
+    await record('simulation: empty', api.post('/api/v1/simulation', {}, as(admin.token)));
+    await record('simulation: decimals', simulation({ exchangeRate: 1.2345678, purchasePrice: 1.5 }));
+    await record('simulation: range', simulation({ commission: 101, quantity: 0 }));
+    await record('simulation: target', simulation({ target: { type: 'percentage', value: 'x' } }));
+    await record('simulation: product', simulation({ product: 'nope' }));
+    await record(
+      'platform fee: values',
+      api.put('/api/v1/platform-fees/SHOPIFY', { commissionPercent: -1, closingFee: '' }, as(admin.token)),
+    );
+    await record(
+      'platform fee: platform',
+      api.put('/api/v1/platform-fees/EBAY', { commissionPercent: 1, closingFee: 1 }, as(admin.token)),
+    );
     await record('user: nothing', api.put(`/api/v1/users/${clerk.user._id}`, {}, as(admin.token)));
     await record('user: role', api.put(`/api/v1/users/${clerk.user._id}`, { role: 'boss' }, as(admin.token)));
     await record(

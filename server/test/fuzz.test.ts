@@ -129,6 +129,17 @@ const FIELDS = [
   'customId',
   'totalCustomFee',
   'receivedDate',
+  // Exchange rates.
+  'rate',
+  // Simulations and platform fees.
+  'exchangeRate',
+  'shippingCost',
+  'customsDuty',
+  'commission',
+  'closingFee',
+  'handling',
+  'target',
+  'commissionPercent',
   '__proto__',
   'constructor',
   'toString',
@@ -168,6 +179,7 @@ const BASE_BODIES: [RegExp, Record<string, unknown>][] = [
     },
   ],
   [/handling-fees/, { title: 'Fuzz fee', type: 'amount', value: 10 }],
+  [/currency\/rates/, { rate: 1.734512 }],
   [
     /advance-orders/,
     {
@@ -199,6 +211,22 @@ const BASE_BODIES: [RegExp, Record<string, unknown>][] = [
   [/products/, { name: 'Fuzz product', skuCode: 'FZ', janCode: '4901234567894' }],
   [/issues/, { title: 'Fuzz request' }],
   [/memos/, { title: 'Fuzz memo', body: 'b' }],
+  [/platform-fees/, { commissionPercent: 10, closingFee: 20 }],
+  [
+    /simulation/,
+    {
+      name: 'Fuzz simulation',
+      platformCode: 'AMAZONIND',
+      purchasePrice: 700,
+      quantity: 1,
+      exchangeRate: 1.7,
+      shippingCost: 110,
+      customsDuty: 15.5,
+      commission: 5,
+      closingFee: 61.5,
+      target: { type: 'amount', value: 2760 },
+    },
+  ],
   [/user-preferences/, { _id: 'fuzz.table', value: { a: 1 } }],
   [/categories|manufacturers|suppliers|shipping-methods/, { name: 'Fuzz name' }],
 ];
@@ -235,6 +263,7 @@ const QUERY_KEYS = [
   'createdAt[gt]',
   'searchStr',
   'orderDate[gte]',
+  'date[lte]',
   'platformCode[ne]',
   'start_date',
   'status',
@@ -300,6 +329,9 @@ describe.each(testDialects())('hostile input (%s)', (dialect) => {
       ),
       api.post('/api/v1/issues', { title: 'Fuzz issue' }, { token: admin.token }),
       api.post('/api/v1/memos', { title: 'Fuzz memo', body: 'x' }, { token: admin.token }),
+      api.post('/api/v1/simulation', BASE_BODIES.find(([pattern]) => pattern.test('/simulation'))?.[1], {
+        token: admin.token,
+      }),
       api.post(
         '/api/v1/products',
         { name: 'Fuzz base', skuCode: 'FZ-BASE', janCode: '4901234567894', inStockQuantity: 5 },
@@ -312,12 +344,13 @@ describe.each(testDialects())('hostile input (%s)', (dialect) => {
     }
     // A packed order in a shipment, and another still packed, for the shipment routes.
     const as = { token: admin.token };
+    const productId = ids[ids.length - 1];
     const packed: string[] = [];
     for (const orderId of ['FZ-SHIPPED', 'FZ-PACKED']) {
       const order = await api.post(
         '/api/v1/orders',
         {
-          product: ids[4],
+          product: productId,
           platformCode: 'AMAZONIND',
           orderId,
           orderQuantity: 1,

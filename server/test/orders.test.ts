@@ -360,6 +360,33 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
       expect((await search('no such thing anywhere')).total).toBe(0);
     });
 
+    it('searches customers by name and email, following an edit of the customer', async () => {
+      const customer = (name: string, email: string) => ({
+        name,
+        email,
+        phone: '',
+        address: '',
+        city: 'Pune',
+        state: '',
+        country: 'India',
+        postcode: '',
+      });
+      const edit = async (id: string, body: Json) =>
+        expect((await api.put(`/api/v1/orders/${id}`, body, as(admin))).status).toBe(200);
+      await edit(ids.b, { customer: customer('Meera Nair', 'meera.nair@example.in') });
+      const search = async (text: string) =>
+        (await get(`orders/search?searchStr=${encodeURIComponent(text)}`)).body.data.map((o: Json) => o._id);
+      expect(await search('meera')).toEqual([ids.b]);
+      expect(await search('NAIR@EXAMPLE')).toEqual([ids.b]);
+      // The city is not searched: it would match half the customers of a city.
+      expect(await search('Pune')).toEqual([]);
+      await edit(ids.b, { customer: customer('Kabir Das', 'kabir@example.in') });
+      expect(await search('meera')).toEqual([]);
+      expect(await search('kabir')).toEqual([ids.b]);
+      await edit(ids.b, { customer: null });
+      expect(await search('kabir')).toEqual([]);
+    });
+
     it('searches within the other filters of the list: platform, order dates, product', async () => {
       const search = async (query: string) => {
         const res = await get(`orders/search?searchStr=Tokyo%20Banana%20Listing&${query}`);

@@ -264,6 +264,8 @@ describe.each(testDialects())('OTZ orders API (%s)', (dialect) => {
       'ACCEPTED>PACKED',
       'ACCEPTED>CANCELLED',
       'PACKED>CANCELLED',
+      // Sent to the buyer one by one, never in a combined shipment.
+      'PACKED>COMPLETED',
       'AWAITING>BOOKED',
       'AWAITING>CANCELLED',
       'BOOKED>RECEIVED',

@@ -94,6 +94,15 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     bigTables: [path.replace('-', '_')],
     smallTableCount: true,
   })),
+  // Exchange rates: newest first, oldest first and the screen's date-range search, each a walk
+  // of the primary key (date).
+  ...(
+    [
+      ['exchange rates: default', 'currency/rates?page=1&limit=10'],
+      ['exchange rates: oldest first', 'currency/rates?page=1&limit=10&sort=date'],
+      ['exchange rates: a month', 'currency/rates?page=1&limit=10&date[gte]=2026-05-01&date[lte]=2026-05-31'],
+    ] as const
+  ).map(([name, path]) => ({ name, path, bigTables: ['exchange_rates'] })),
   // Order management: the default, every sort header, each tab under the platform and date
   // filters, the integrations' sync cursors, search and the tab totals.
   { name: 'orders: default sort', path: `orders?${page}`, bigTables: orders },
@@ -149,6 +158,12 @@ export const LIST_PLAN_CASES: PlanCase[] = [
   {
     name: 'orders: search, order id',
     path: `orders/search?searchStr=408-12&page=1&limit=50`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  {
+    name: 'orders: search, customer',
+    path: `orders/search?searchStr=${encodeURIComponent('priya iyer')}&shipmentStatus=PACKED&page=1&limit=50`,
     bigTables: orders,
     allowSort: true,
   },
@@ -288,6 +303,9 @@ export const LIST_PLAN_CASES: PlanCase[] = [
       ['users', `users?${page}`, 'users'],
       ['issues', `issues?${page}`, 'issues'],
       ['memos', `memos?${page}`, 'memos'],
+      ['simulations', 'simulation?page=1&limit=10', 'simulations'],
+      ['simulations: by name', 'simulation?page=1&limit=10&sort=name', 'simulations'],
+      ['simulations: oldest first', 'simulation?page=1&limit=10&sort=createdAt', 'simulations'],
       ['audit log', `audit-logs?${page}`, 'audit_log'],
     ] as const
   ).map(([name, path, table]) => ({ name, path, bigTables: [table], smallTableCount: true })),
@@ -420,6 +438,14 @@ describe.each(testDialects())('list query plans (%s)', (dialect) => {
     }
     await pushOtzOrders(server.url, token);
     await shipSomeOrders(server.url, token);
+    for (const date of ['2026-04-20', '2026-05-01', '2026-05-15', '2026-06-01']) {
+      const res = await fetch(`${server.url}/api/v1/currency/rates/${date}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ rate: 1.734512 }),
+      });
+      if (res.status !== 200) throw new Error(`rate ${date}: ${res.status} ${await res.text()}`);
+    }
   });
   afterAll(() => server?.close());
 

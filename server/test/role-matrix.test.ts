@@ -98,6 +98,14 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/memos/:id': STAFF,
   'DELETE /api/v1/memos/:id': STAFF,
 
+  // The cost simulator: saved simulations are the admins'; staff read the platform fee defaults.
+  'GET /api/v1/simulation': ADMIN,
+  'GET /api/v1/simulation/:id': ADMIN,
+  'POST /api/v1/simulation': ADMIN,
+  'PUT /api/v1/simulation/:id': ADMIN,
+  'GET /api/v1/platform-fees': STAFF,
+  'PUT /api/v1/platform-fees/:platformCode': ADMIN,
+
   // Orders: order creators enter orders and search them; the rest is for admins.
   'GET /api/v1/orders': ADMIN,
   'GET /api/v1/orders/search': STAFF,
@@ -122,6 +130,10 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/shipments/:id/customs': ADMIN,
   'POST /api/v1/shipments/:id/orders': ADMIN,
   'DELETE /api/v1/shipments/:id/orders/:orderId': ADMIN,
+  // Exchange rates: staff read today's (order entry); admins list and set the dated rates.
+  'GET /api/v1/currency': STAFF,
+  'GET /api/v1/currency/rates': ADMIN,
+  'PUT /api/v1/currency/rates/:date': ADMIN,
 
   // Sales reports: profit figures are for admins only.
   'GET /api/v1/sales': ADMIN,

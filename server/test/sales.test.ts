@@ -17,7 +17,6 @@ import {
   exportLinesBothWays,
   flushSalesDays,
   rebuildSalesDaily,
-  refreshSalesRange,
   salesDailyBothWays,
   salesExportBatch,
 } from '../src/sales/sales.repository';
@@ -53,10 +52,8 @@ describe.each(testDialects())('sales (%s)', (dialect) => {
     admin = (await setupAccounts(api)).admin;
     db = server.app.db as unknown as Kysely<Database>;
     for (const [date, rate] of RATES) {
-      await db
-        .insertInto('exchange_rates')
-        .values({ rate_date: date, inr_jpy_micro: rate, created_at: new Date().toISOString() })
-        .execute();
+      const res = await api.put(`/api/v1/currency/rates/${date}`, { rate: rate / 1_000_000 }, auth());
+      if (res.status !== 200) throw new Error(`rate ${date}: ${res.status} ${JSON.stringify(res.body)}`);
     }
   });
   afterAll(() => server?.close());
@@ -625,19 +622,11 @@ describe.each(testDialects())('sales (%s)', (dialect) => {
           expect(res.status, await res.clone().text()).toBe(200);
         },
         async rate() {
-          // What an exchange rate edit does to the orders (the rates area): the stored rates of
-          // the India orders from a date on, then the refresh of those days, in one transaction.
-          const from = days[next(days.length)] as string;
-          const micro = 1_500_000 + next(600_000);
-          await db.transaction().execute(async (trx) => {
-            await trx
-              .updateTable('orders')
-              .set({ exchange_rate: micro })
-              .where('currency', '=', 'INR')
-              .where('order_date', '>=', from)
-              .execute();
-            await refreshSalesRange(trx, from, null);
-          });
+          // An exchange rate edit (PUT currency/rates/{date}): it rewrites the stored rates of the
+          // India orders from its date up to the next rate, and refreshes those days.
+          const date = days[next(days.length)] as string;
+          const rate = (1_500_000 + next(600_000)) / 1_000_000;
+          ok(await put(`currency/rates/${date}`, { rate }));
         },
       };
       const names = Object.keys(steps);

@@ -9,3 +9,4 @@ export * from './domain/profit';
 export * from './domain/periods';
 export * from './domain/order-status';
 export * from './domain/allocate';
+export * from './domain/simulator';

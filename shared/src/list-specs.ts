@@ -24,6 +24,17 @@ export const handlingFeesListSpec: ListSpec = {
   defaultLimit: 10,
 };
 
+/**
+ * INR→JPY exchange rates, one per date (the primary key): by date, newest first, and date
+ * ranges (the screen's search by day, month or year), all served by the primary key index.
+ */
+export const exchangeRatesListSpec: ListSpec = {
+  filters: { date: 'date' },
+  sorts: ['date'],
+  defaultSort: '-date',
+  defaultLimit: 10,
+};
+
 export const preCategoriesListSpec: ListSpec = {
   filters: { name: 'string' },
   sorts: ['name', 'createdAt'],
@@ -155,6 +166,15 @@ export const memosListSpec: ListSpec = {
   filters: { authorId: 'string', createdAt: 'datetime', updatedAt: 'datetime' },
   sorts: ['updatedAt', 'createdAt', 'title'],
   defaultSort: '-updatedAt',
+  extras: ['searchStr'],
+};
+
+/** Saved cost simulations: newest-changed first; the screen searches them by name. */
+export const simulationsListSpec: ListSpec = {
+  filters: { createdAt: 'datetime', updatedAt: 'datetime' },
+  sorts: ['updatedAt', 'createdAt', 'name'],
+  defaultSort: '-updatedAt',
+  defaultLimit: 10,
   extras: ['searchStr'],
 };
 

@@ -53,6 +53,21 @@ export const queryKeys = {
     all: ['otz-orders'] as const,
     list: (params: ListParams) => ['otz-orders', 'list', params] as const,
   },
+  shipments: {
+    all: ['shipments'] as const,
+    list: (params: ListParams) => ['shipments', 'list', params] as const,
+    search: (params: ListParams) => ['shipments', 'search', params] as const,
+    one: (id: string) => ['shipments', 'one', id] as const,
+  },
+  simulations: {
+    all: ['simulations'] as const,
+    list: (params: ListParams) => ['simulations', 'list', params] as const,
+    one: (id: string) => ['simulations', 'one', id] as const,
+  },
+  /** The simulator's per-platform commission and closing fee defaults. */
+  platformFees: ['platform-fees'] as const,
+  /** Today's INR→JPY rate (GET /currency). */
+  todaysRate: ['currency', 'today'] as const,
   settings: {
     /** Every list of one settings resource, whatever its page, sort or search. */
     all: (apiPath: string) => ['settings', apiPath] as const,
@@ -79,6 +94,14 @@ export const invalidate = {
       client.invalidateQueries({ queryKey: queryKeys.orders.all }),
     ]),
   otzOrders: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.otzOrders.all }),
+  /** A shipment made, changed or cleared through customs: its lists, and its orders' statuses and shares. */
+  shipments: (client: QueryClient) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.shipments.all }),
+      client.invalidateQueries({ queryKey: queryKeys.orders.all }),
+    ]),
+  simulations: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.simulations.all }),
+  platformFees: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.platformFees }),
   settings: (client: QueryClient, apiPath: string) =>
     client.invalidateQueries({ queryKey: queryKeys.settings.all(apiPath) }),
 };

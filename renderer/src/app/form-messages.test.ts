@@ -17,6 +17,7 @@ import {
   shippingMethodCreateSchema,
   supplierCreateSchema,
 } from '#shared/schemas/catalog';
+import { exchangeRateEditSchema, exchangeRateFormSchema } from '#shared/schemas/currency';
 import { memoInputSchema } from '#shared/schemas/misc';
 import { productInputSchema, productUpdateSchema } from '#shared/schemas/product';
 import { requestFormSchema } from '../features/requests/request-form';
@@ -107,6 +108,8 @@ const FORMS: FormCase[] = [
     },
   },
   { name: 'memo', schema: memoInputSchema, valid: { title: 'Note', body: 'Text' } },
+  { name: 'exchange rate', schema: exchangeRateFormSchema, valid: { date: '2026-05-01', rate: '1.734512' } },
+  { name: 'exchange rate cell edit', schema: exchangeRateEditSchema, valid: { rate: '1.734512' } },
   {
     name: 'product request',
     schema: requestFormSchema,

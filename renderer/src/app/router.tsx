@@ -10,6 +10,8 @@ import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
 import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
+import { shipmentsRoutes } from '../features/shipments/shipments.routes';
+import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { LoadingState } from './loading-state';
 import { lazyScreen } from './route-prefetch';
 import { RouteProgress } from './route-progress';
@@ -27,13 +29,7 @@ const UsersPage = lazyScreen('/users', () => import('../features/users/users-pag
 const ProfilePage = lazy(() => import('../features/shell/profile-page'));
 
 /** Routes that later issues fill; until then each shows the "coming in this version" panel. */
-const LATER_ROUTES = [
-  '/shipment',
-  '/ot-sales-management',
-  '/order-amalgamation',
-  '/Simulator',
-  '/sales-management',
-];
+const LATER_ROUTES = ['/ot-sales-management', '/sales-management'];
 
 function RootLayout() {
   return (
@@ -79,6 +75,8 @@ export const routes: RouteObject[] = [
           ...auditRoutes,
           ...ordersRoutes,
           ...orderImportRoutes,
+          ...shipmentsRoutes,
+          ...simulatorRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.

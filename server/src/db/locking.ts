@@ -66,3 +66,15 @@ export async function lockRow(
 export async function lockTable(trx: Transaction<Database>, table: keyof Database): Promise<void> {
   if (isPostgres(trx)) await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
 }
+
+/**
+ * Keeps the table's writers out until the transaction ends while its other readers go on:
+ * for a read whose result is copied into another table, so the copy cannot be made from a
+ * value a concurrent writer is replacing. An order takes the exchange rate of its date this
+ * way, and a rate's writer ({@link lockTable}) updates the orders it governs: one waits for
+ * the other, whichever comes first. Take it before the transaction writes anything a writer
+ * of the table also writes (orders), or the two could wait for each other.
+ */
+export async function shareTable(trx: Transaction<Database>, table: keyof Database): Promise<void> {
+  if (isPostgres(trx)) await sql`lock table ${sql.table(table)} in share mode`.execute(trx);
+}

@@ -29,6 +29,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_HANDLING_FEES,
   DEMO_MANUFACTURERS,
+  DEMO_PLATFORM_FEES,
   DEMO_PRE_CATEGORIES,
   DEMO_SHELVES,
   DEMO_SHIPPING_METHODS,
@@ -116,6 +117,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date } = {
     const settings = await seedSettings(ctx);
     const products = await seedProducts(ctx, { accounts, settings });
     await seedRemarks(ctx, { accounts, settings, products });
+    await seedSimulations(ctx, { accounts, settings, products });
     return true;
   });
 }
@@ -192,6 +194,15 @@ export async function seedSettings(ctx: DemoContext): Promise<DemoSettings> {
   await insertBatches(ctx.db, 'handling_fees', handlingRows);
   await insertBatches(ctx.db, 'pre_categories', preCategoryRows);
   await insertBatches(ctx.db, 'shelf_numbers', shelfRows);
+  // The simulator's platform rows exist from the migration on; the demo sets them.
+  const feesSet = addDays(ctx.now, -300).toISOString();
+  for (const fee of DEMO_PLATFORM_FEES) {
+    await ctx.db
+      .updateTable('platform_fees')
+      .set({ commission_percent: fee.commissionPercent, closing_fee: fee.closingFee, updated_at: feesSet })
+      .where('platform_code', '=', fee.platformCode)
+      .execute();
+  }
 
   const codeOf = new Map(DEMO_CATEGORIES.map((c) => [c.name, c.code]));
   const sourcesOf = new Map(DEMO_SUPPLIERS.map((s) => [s.name, s.categories]));
@@ -358,6 +369,60 @@ export async function seedRemarks(ctx: DemoContext, { accounts, products }: Demo
     })),
   );
   await insertBatches(ctx.db, 'product_remarks', rows);
+}
+
+/** A few saved cost simulations for products the seller considers listing in India. */
+export async function seedSimulations(
+  ctx: DemoContext,
+  { accounts, settings, products }: DemoData,
+): Promise<void> {
+  const random = ctx.random.fork('simulations');
+  const priced = products.filter((p) => p.active && p.purchasePrice !== null);
+  const packing = settings.handlingFees.find((fee) => fee.type === 'amount');
+  const payment = settings.handlingFees.find((fee) => fee.type === 'percentage');
+  const plans = [
+    {
+      platform: 'AMAZONIND',
+      commission: '15',
+      closingFee: '30',
+      handling: packing,
+      target: ['amount', '500'],
+    },
+    {
+      platform: 'AMAZONIND',
+      commission: '15',
+      closingFee: '30',
+      handling: undefined,
+      target: ['percentage', '12.5'],
+    },
+    { platform: 'SHOPIFY', commission: '2', closingFee: '0', handling: payment, target: ['amount', '800'] },
+  ] as const;
+  const rows = random.sample(priced, plans.length).map((product, i) => {
+    const plan = plans[i % plans.length] as (typeof plans)[number];
+    const at = random.daysAgo(ctx.now, 1, 40).toISOString();
+    return {
+      id: random.uuid(),
+      name: product.name,
+      product_id: product.id,
+      platform_code: plan.platform,
+      purchase_price: String(product.purchasePrice),
+      quantity: String(random.int(1, 3)),
+      exchange_rate: '1.74',
+      shipping_cost: String(random.int(12, 30) * 10),
+      customs_duty: '20',
+      commission: plan.commission,
+      closing_fee: plan.closingFee,
+      handling_fee_id: plan.handling?.id ?? null,
+      handling_type: plan.handling?.type ?? null,
+      handling_value: plan.handling?.value ?? null,
+      target_type: plan.target[0],
+      target_value: plan.target[1],
+      created_by: accounts.admin.id,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  await insertBatches(ctx.db, 'simulations', rows);
 }
 
 export interface CatalogItem {

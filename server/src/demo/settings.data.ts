@@ -118,6 +118,19 @@ export const DEMO_HANDLING_FEES: readonly { title: string; type: HandlingFeeType
   { title: 'Shipping insurance / 配送保険', type: 'percentage', value: '1.2' },
 ];
 
+/**
+ * The cost simulator's defaults per platform: Amazon India's referral fee for grocery and
+ * beauty and its fixed closing fee per unit; the own shop pays its payment gateway only.
+ */
+export const DEMO_PLATFORM_FEES: readonly {
+  platformCode: 'AMAZONIND' | 'SHOPIFY';
+  commissionPercent: string;
+  closingFee: string;
+}[] = [
+  { platformCode: 'AMAZONIND', commissionPercent: '15', closingFee: '30' },
+  { platformCode: 'SHOPIFY', commissionPercent: '2', closingFee: '0' },
+];
+
 /** Suggestions offered when a new category is typed (up to 100 pre-categories). */
 export const DEMO_PRE_CATEGORIES = [
   'Food & drink',

@@ -15,7 +15,7 @@
  *
  * A dry run reads and matches exactly the same way and writes nothing: the screen's preview.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '#shared/constants';
 import { checkTransition } from '#shared/domain/order-status';
 import { messageCodeOf, type MessageKey } from '#shared/messages';
@@ -24,6 +24,7 @@ import type { ImportSource, OrderImportResult } from '#shared/schemas/order-impo
 import type { Database } from '../db/database';
 import { flushSalesDays } from '../sales/sales.repository';
 import { recordAudits } from '../audit/audit.repository';
+import { shareTable } from '../db/locking';
 import { findOrders, lockProductsStock, refreshProductSales } from '../orders/orders.repository';
 import { changeOrdersStatus, monthlyWindowStart, type OrdersContext } from '../orders/orders.service';
 import { readAmazonReport } from './amazon-report';
@@ -111,13 +112,16 @@ function rateOn(rates: readonly { date: string; rate: number }[], date: string):
  * with a few multi-row statements: row by row, 100,000 lines would take minutes.
  */
 async function createLines(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   actor: SessionUser,
   creates: readonly { line: ImportLine; productId: string }[],
   ctx: OrdersContext,
 ): Promise<void> {
   const rupeeDates = creates.filter((c) => c.line.currency === 'INR').map((c) => c.line.orderDate);
   const latest = rupeeDates.reduce((max, date) => (date > max ? date : max), '');
+  // Read under the rates' share lock, before this batch writes any order: a rate being set
+  // meanwhile then either is read here or waits and updates these orders too.
+  if (latest) await shareTable(trx, 'exchange_rates');
   const rates = latest ? await ratesUpTo(trx, latest) : [];
   const ids = await insertOrderRows(
     trx,

@@ -3,7 +3,15 @@
  * (docs/architecture.md, money in code) and become the API's major-unit numbers in
  * {@link toOrder} only.
  */
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { PLATFORMS, type Currency, type OrderStatus, type Platform } from '#shared/constants';
 import { formatRate, fromMinor } from '#shared/domain/money';
 import type { Customer, Order } from '#shared/schemas/order';
@@ -12,7 +20,7 @@ import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
 import { lockRows } from '../db/locking';
 import type { ListColumns } from '../http/list';
-import { productTextMatch } from '../products/products.repository';
+import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -331,6 +339,47 @@ export async function rateOn(db: Kysely<Database>, date: string): Promise<number
   return row ? Number(row.inr_jpy_micro) : null;
 }
 
+/**
+ * Gives every rupee order dated from `from` up to (not including) `until` (the next dated
+ * rate; null when none follows) the rate `micro`: the rate in effect on its order date, as a
+ * new or replaced rate makes it. One index range of ix_orders__order_date. Only rows whose
+ * rate changes are written (their updatedAt moves, so the integrations' sync sees them).
+ * Answers how many changed.
+ *
+ * The caller holds the exchange rates' table lock. On PostgreSQL the range's rows are locked
+ * first in id order, as every order write locks them, so this never deadlocks with a bulk
+ * status change over some of the same orders.
+ */
+export async function applyRateToOrders(
+  trx: Transaction<Database>,
+  from: string,
+  until: string | null,
+  micro: number,
+): Promise<number> {
+  const inRange = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.and([
+      eb('orders.order_date', '>=', from),
+      ...(until === null ? [] : [eb('orders.order_date', '<', until)]),
+      eb('orders.currency', '=', 'INR'),
+      eb.or([eb('orders.exchange_rate', 'is', null), eb('orders.exchange_rate', '<>', micro)]),
+    ]);
+  if (isPostgres(trx)) {
+    await trx
+      .selectFrom('orders')
+      .select('orders.id')
+      .where(inRange)
+      .orderBy('orders.id')
+      .forUpdate()
+      .execute();
+  }
+  const result = await trx
+    .updateTable('orders')
+    .set({ exchange_rate: micro, updated_at: new Date().toISOString() })
+    .where(inRange)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 const characterCount = (text: string) => [...text].length;
 
 /** Order ids containing the text, through the trigram index (a prefix below three characters). */
@@ -348,17 +397,40 @@ export function orderIdMatch(db: Kysely<Database>, text: string) {
     where k.key in (select rowid from orders_fts where orders_fts match ${phrase})`;
 }
 
+/** Orders whose customer's name or email contains the text (015_order_customer_search). */
+function customerMatch(db: Kysely<Database>, text: string) {
+  if (isPostgres(db)) {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`select orders.id from orders where orders.customer is not null and ${customerText(db)} like ${pattern} escape '\\'`;
+  }
+  // Below a trigram there is nothing to look up: the order id's prefix range is the fallback.
+  if (characterCount(text) < 3) return null;
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql`select k.order_row_id from orders_search_keys k
+    where k.key in (select rowid from orders_customer_fts where orders_customer_fts match ${phrase})`;
+}
+
+/** The customer's searched text: the expression the PostgreSQL index is built on. */
+function customerText(db: Kysely<Database>) {
+  return isPostgres(db)
+    ? sql`lower(coalesce((orders.customer::jsonb) ->> 'name', '') || ' ' || coalesce((orders.customer::jsonb) ->> 'email', ''))`
+    : sql`lower(coalesce(json_extract(orders.customer, '$.name'), '') || ' ' || coalesce(json_extract(orders.customer, '$.email'), ''))`;
+}
+
 /**
- * Orders whose order id contains the text, or whose product's name, SKU or JAN does. Both
- * halves are index lookups inside the database (the orders' and the products' search indexes,
- * then the orders of each matched product by ix_orders__product_date), joined by a union of
- * ids: nothing but the text is sent, however many products match.
+ * Orders whose order id contains the text, or whose customer's name or email, or whose
+ * product's name, SKU or JAN does. Each part is an index lookup inside the database (the
+ * orders' search indexes; the products' search index, then the orders of each matched product
+ * by ix_orders__product_date), joined by a union of ids: nothing but the text is sent, however
+ * many products match.
  */
 export function orderTextMatch(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
   const products = janOnly
     ? sql`select p.id from products p where p.jan_code = ${text}`
-    : sql`select products.id from products where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}`;
+    : productIdsMatching(db, text, ['name', 'skuCode', 'janCode']);
+  const customers = customerMatch(db, text);
   return sql<SqlBool>`orders.id in (${orderIdMatch(db, text)}
+    ${customers ? sql`union ${customers}` : sql``}
     union select orders.id from orders where orders.product_id in (${products}))`;
 }
 
@@ -373,8 +445,8 @@ export function orderTextScan(db: Kysely<Database>, text: string, janOnly: boole
   if (isPostgres(db) || janOnly) return orderTextMatch(db, text, janOnly);
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`(lower(orders.order_id) like ${pattern} escape '\\'
-    or orders.product_id in (select products.id from products
-      where ${productTextMatch(db, text, ['name', 'skuCode', 'janCode'])}))`;
+    or (orders.customer is not null and ${customerText(db)} like ${pattern} escape '\\')
+    or orders.product_id in (${productIdsMatching(db, text, ['name', 'skuCode', 'janCode'])}))`;
 }
 
 /** The orders (of one status, when given) whose order date is within the range (either end optional). */

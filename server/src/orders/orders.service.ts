@@ -27,6 +27,7 @@ import type { SearchResponse } from '#shared/schemas/common';
 import type { CustomerInput, Order, OrderLine, OrderTotals, OrderUpdate } from '#shared/schemas/order';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
+import { shareTable } from '../db/locking';
 import { badRequest, httpError, HttpError, notFound, type FieldError } from '../http/errors';
 import { countRows, parseList, runList } from '../http/list';
 import { recordStockMovement } from '../products/products.repository';
@@ -138,6 +139,11 @@ export async function createOrders(
       throw badRequest(message, [{ field: `${prefix(i)}product`, message }]);
     }
   });
+
+  // Each rupee order takes the rate in effect on its date, read under the rates' share lock
+  // before any order is written: a rate being set meanwhile either commits first (and is read
+  // here) or waits for these orders and then updates them too (currency.service.ts).
+  if (lines.some((line) => line.currency === 'INR')) await shareTable(trx, 'exchange_rates');
 
   const today = todayIso(new Date(), ctx.timeZone);
   const ids: string[] = [];

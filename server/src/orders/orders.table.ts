@@ -51,10 +51,12 @@ export interface OrderTable {
 }
 
 export interface ExchangeRateTable {
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD: a rate is in effect from its date until the next dated one. */
   rate_date: string;
   inr_jpy_micro: number;
   created_at: string;
+  /** When the date's rate was last set (012_exchange_rates). */
+  updated_at: string;
 }
 
 export interface OrderTables {

@@ -124,7 +124,7 @@ export function changeOtzOrderStatus(
     const row = await findOtzOrderRow(trx, id);
     const before = await findOtzOrder(trx, id);
     if (!row || !before) throw notFound();
-    const check = checkTransition(row.shipment_status, to);
+    const check = checkTransition(row.shipment_status, to, 'OTZ');
     if (!check.ok) throw new HttpError(409, check.message);
 
     const holds = Number(row.stock_taken) === 1;

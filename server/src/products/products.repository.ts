@@ -97,6 +97,26 @@ export function productTextMatch(
 }
 
 /**
+ * The ids of the products matching the text, as a subquery for other tables' searches (the
+ * order search). On SQLite the ids come straight from the search index's key table: joining
+ * back to the products' rows, as {@link productTextMatch} does to serve a products page, cost
+ * the order search about three quarters of its time at a few thousand matches.
+ */
+export function productIdsMatching(
+  db: Kysely<Database>,
+  text: string,
+  fields: readonly SearchColumn[] = ['name', 'nameJa', 'skuCode', 'janCode'],
+) {
+  if (isPostgres(db) || characterCount(text) < 3) {
+    return sql`select products.id from products where ${productTextMatch(db, text, fields)}`;
+  }
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  const match = `{${fields.map((f) => SEARCH_COLUMNS[f]).join(' ')}} : ${phrase}`;
+  return sql`select k.product_id from products_search_keys k
+    where k.key in (select rowid from products_fts where products_fts match ${match})`;
+}
+
+/**
  * The same match as {@link productTextMatch}, tested row by row without the trigram index: for
  * a walk of a sort index that stops after a page (a common word, where the index lookup would
  * fetch and sort thousands of matches). On PostgreSQL the planner makes that choice itself

@@ -3,11 +3,11 @@
  * totals (`sales_daily`), their refresh, the summary and chart reads, the sales list's keys,
  * the export's lines and the OTZ sales.
  */
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Platform } from '#shared/constants';
 import type { Database } from '../db/database';
 import type { ListColumns } from '../http/list';
-import { SALE_STATUSES_SQL, SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums } from './sales.sql';
+import { SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums } from './sales.sql';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -96,38 +96,6 @@ export async function flushSalesDays(trx: Kysely<Database>): Promise<void> {
     trx,
     rows.map((r) => ({ date: r.order_date, platform: r.platform_code })),
   );
-}
-
-/**
- * Exported for the exchange rates: recomputes every day from `from` up to (not including)
- * `until` (open-ended when null) on the INR platforms, as a rate change rewrites the rates of
- * the orders dated then. The triggers already note the orders whose rate changed, so calling
- * {@link flushSalesDays} is enough; this is for a caller that wants the range refreshed as such.
- */
-export async function refreshSalesRange(
-  trx: Transaction<Database>,
-  from: string,
-  until: string | null,
-): Promise<void> {
-  let query = trx
-    .selectFrom('sales_daily')
-    .select(['order_date', 'platform_code'])
-    .where('order_date', '>=', from);
-  if (until !== null) query = query.where('order_date', '<', until);
-  const kept = await query.execute();
-  let orders = trx
-    .selectFrom('orders')
-    .select(['order_date', 'platform_code'])
-    .distinct()
-    .where(sql<SqlBool>`orders.shipment_status in ${SALE_STATUSES_SQL}`)
-    .where('order_date', '>=', from);
-  if (until !== null) orders = orders.where('order_date', '<', until);
-  const selling = await orders.execute();
-  await refreshSalesDays(
-    trx,
-    [...kept, ...selling].map((r) => ({ date: r.order_date, platform: r.platform_code })),
-  );
-  await flushSalesDays(trx);
 }
 
 /** Recomputes every row of `sales_daily` from the orders (after a bulk load). */

@@ -18,14 +18,20 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   BOOKED: ['RECEIVED'],
 };
 
+/** The order channels with rules of their own: the platforms, and the OTZ storefront. */
+export type OrderChannel = Platform | 'OTZ';
+
 /**
  * AMAZONJP orders are fulfilled inside Japan and never go into an India shipment, so order
- * management completes them straight from PACKED.
+ * management completes them straight from PACKED. OTZ orders (the own storefront's) are sent
+ * to their buyer one by one, never combined into a shipment: the OTZ screen completes them
+ * straight from PACKED too.
  */
 export const PLATFORM_EXTRA_TRANSITIONS: Readonly<
-  Partial<Record<Platform, Partial<Record<OrderStatus, readonly OrderStatus[]>>>>
+  Partial<Record<OrderChannel, Partial<Record<OrderStatus, readonly OrderStatus[]>>>>
 > = {
   AMAZONJP: { PACKED: ['COMPLETED'] },
+  OTZ: { PACKED: ['COMPLETED'] },
 };
 
 export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED'];
@@ -33,8 +39,8 @@ export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED']
 /** Statuses in which an order holds the stock it took when accepted. */
 export const STOCK_HOLDING_STATUSES: readonly OrderStatus[] = ['ACCEPTED', 'PACKED', 'SHIPPED', 'COMPLETED'];
 
-/** The statuses an order of `platform` may move to from `from` in order management. */
-export function nextStatuses(from: OrderStatus, platform?: Platform): OrderStatus[] {
+/** The statuses an order of `platform` (or an OTZ order) may move to from `from` on its screen. */
+export function nextStatuses(from: OrderStatus, platform?: OrderChannel): OrderStatus[] {
   const extra = platform ? (PLATFORM_EXTRA_TRANSITIONS[platform]?.[from] ?? []) : [];
   return [...ORDER_TRANSITIONS[from], ...extra];
 }
@@ -42,7 +48,11 @@ export function nextStatuses(from: OrderStatus, platform?: Platform): OrderStatu
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
 /** Checks a status change of one order (of `platform`, when known); the message is the spec's. */
-export function checkTransition(from: OrderStatus, to: OrderStatus, platform?: Platform): TransitionCheck {
+export function checkTransition(
+  from: OrderStatus,
+  to: OrderStatus,
+  platform?: OrderChannel,
+): TransitionCheck {
   if (FINAL_STATUSES.includes(from)) return { ok: false, message: MESSAGES.cannotChangeFinal };
   if (to === 'SHIPPED' || from === 'SHIPPED') return { ok: false, message: MESSAGES.visitCombine };
   if (to === 'BOOKED' && from !== 'AWAITING') return { ok: false, message: MESSAGES.onlyAwaiting };

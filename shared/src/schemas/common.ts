@@ -173,18 +173,24 @@ export const moneySchema = (currency: Currency, { max }: { max?: number } = {}) 
   });
 
 /**
+ * What is wrong with an exchange rate (a number or its decimal text), or null when it fits:
+ * positive, at most 6 decimals (more are refused, never rounded), and no more micro-units than
+ * an int column holds. The API's {@link rateSchema} and the forms' text fields share it.
+ */
+export function rateError(raw: number | string): MessageCode | null {
+  const parsed = parseDecimal(raw, RATE_DECIMALS);
+  if (!parsed.ok) return parsed.error;
+  if (parsed.units <= 0n) return { code: 'tooSmall', params: { min: '0.000001' } };
+  if (parsed.units > BigInt(MAX_MINOR)) return { code: 'tooLarge', params: { max: formatRate(MAX_MINOR) } };
+  return null;
+}
+
+/**
  * An exchange rate as a JSON number: positive, at most 6 decimals, read exactly. Store it as
  * integer micro-units with `toRateMicro` (domain/money.ts).
  */
 export const rateSchema = z.number({ error: MESSAGES.enterNumber }).transform((raw, ctx) => {
-  const parsed = parseDecimal(raw, RATE_DECIMALS);
-  const error = !parsed.ok
-    ? parsed.error
-    : parsed.units <= 0n
-      ? { code: 'tooSmall' as const, params: { min: '0.000001' } }
-      : parsed.units > BigInt(MAX_MINOR)
-        ? { code: 'tooLarge' as const, params: { max: formatRate(MAX_MINOR) } }
-        : null;
+  const error = rateError(raw);
   if (error) {
     ctx.addIssue({ code: 'custom', message: formatMessage(error.code, error.params) });
     return z.NEVER;

@@ -7,4 +7,6 @@ export * from './otz-order';
 export * from './misc';
 export * from './auth';
 export * from './order-import';
+export * from './currency';
+export * from './simulation';
 export * from './sales';

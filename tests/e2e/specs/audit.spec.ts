@@ -4,24 +4,20 @@
  * translated, the time in the business's zone and the user's date format), the filters live in
  * the URL, and the raw record is one click away for an administrator.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { withJanCheckDigit } from '#shared/domain/jan';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
-import { LoginPage, Shell } from '../support/pages';
+import { DEMO_ACCOUNTS } from '../../../server/src/demo/seed';
+import { Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
 // The browser runs in Tokyo (the config); the business is in India: times must follow the business.
 const BUSINESS_ZONE = 'Asia/Kolkata';
 const kura = useKuraServer({ demo: true, timeZone: BUSINESS_ZONE });
+// Every page starts signed in as the admin; signing in is session.spec's subject.
+test.use(kura.signedIn('admin'));
 
 let serial = 0;
-async function adminToken(): Promise<string> {
-  const res = await kura.api('auth/login', {
-    body: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin },
-  });
-  return ((await res.json()) as { token: string }).token;
-}
 
 interface Entry {
   at: string;
@@ -30,7 +26,7 @@ interface Entry {
 
 /** A product, then an edit of its purchase price and status; answers its id and the edit's time. */
 async function productWithEdit(name: string): Promise<{ id: string; editedAt: string }> {
-  const token = await adminToken();
+  const token = await kura.token();
   const body = {
     name,
     skuCode: `HIST-${Date.now()}-${serial}`,
@@ -55,24 +51,16 @@ async function productWithEdit(name: string): Promise<{ id: string; editedAt: st
   return { id, editedAt: entry?.at ?? '' };
 }
 
-async function signIn(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-}
-
 test('English: the History button opens the product history as sentences, with filters in the URL and the raw record', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const { id, editedAt } = await productWithEdit('History Pocky Matcha');
   const category = await kura.api('categories/', {
-    token: await adminToken(),
+    token: await kura.token(),
     body: { name: 'History sample category' },
   });
   expect(category.status).toBe(201);
-  await signIn(page);
   await page.goto(`${kura.url}/product-edit?id=${id}`);
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page).toHaveURL(new RegExp(`/audit-log\\?entity=product&entityId=${id}$`));
@@ -131,40 +119,43 @@ test('English: the History button opens the product history as sentences, with f
   await expect(page).toHaveURL(/\/audit-log$/);
 });
 
-test('Japanese: sentences, labels and money in Japanese, in the date format chosen in the settings panel', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const { id, editedAt } = await productWithEdit('履歴テスト ポッキー');
-  await signIn(page);
-  await new Shell(page).chooseLanguage('日本語');
-  // The date format is the user's own choice, kept on the server.
-  await page.getByRole('button', { name: 'アクティビティと設定' }).click();
-  await page.getByRole('tab', { name: '設定' }).click();
-  const sample = DateTime.now().setZone(BUSINESS_ZONE);
-  await page.getByRole('radio', { name: sample.toFormat("yyyy'年'M'月'd'日'") }).check();
-  await expect(page.getByRole('radio', { name: sample.toFormat("yyyy'年'M'月'd'日'") })).toBeChecked();
-  await page.keyboard.press('Escape');
+test.describe(() => {
+  test.use(kura.signedIn('admin', { language: 'ja' }));
 
-  await page.goto(`${kura.url}/audit-log?entity=product&entityId=${id}`);
-  const table = page.getByRole('table', { name: '変更履歴' });
-  const update = table.getByRole('row').filter({ hasText: 'を変更しました' });
-  // A full page load: the screen's chunk may take a while on a busy machine.
-  await expect(table).toBeVisible({ timeout: 30_000 });
-  await expect(update).toContainText(
-    `${DEMO_ACCOUNTS.admin.fullname}が商品「履歴テスト ポッキー」を変更しました`,
-  );
-  await expect(update).toContainText('￥120 → ￥150');
-  const when = DateTime.fromISO(editedAt).setZone(BUSINESS_ZONE).toFormat("yyyy'年'M'月'd'日' HH:mm");
-  await expect(update.locator('time')).toHaveText(when);
-  const text = (await table.textContent()) ?? '';
-  expect(text).not.toMatch(/product|purchasePrice|Purchase price|Active|Inactive/);
-  expect(text).not.toContain(id);
+  test('Japanese: sentences, labels and money in Japanese, in the date format chosen in the settings panel', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { id, editedAt } = await productWithEdit('履歴テスト ポッキー');
+    await page.goto(`${kura.url}/audit-log`);
+    // The date format is the user's own choice, kept on the server.
+    await page.getByRole('button', { name: 'アクティビティと設定' }).click();
+    await page.getByRole('tab', { name: '設定' }).click();
+    const sample = DateTime.now().setZone(BUSINESS_ZONE);
+    await page.getByRole('radio', { name: sample.toFormat("yyyy'年'M'月'd'日'") }).check();
+    await expect(page.getByRole('radio', { name: sample.toFormat("yyyy'年'M'月'd'日'") })).toBeChecked();
+    await page.keyboard.press('Escape');
 
-  // The panel's audit tab reads the same sentences.
-  await page.getByRole('button', { name: 'アクティビティと設定' }).click();
-  await page.getByRole('tab', { name: '監査ログ' }).click();
-  await expect(page.getByRole('list', { name: '監査ログ' })).toContainText(
-    '商品「履歴テスト ポッキー」を変更しました',
-  );
+    await page.goto(`${kura.url}/audit-log?entity=product&entityId=${id}`);
+    const table = page.getByRole('table', { name: '変更履歴' });
+    const update = table.getByRole('row').filter({ hasText: 'を変更しました' });
+    // A full page load: the screen's chunk may take a while on a busy machine.
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(update).toContainText(
+      `${DEMO_ACCOUNTS.admin.fullname}が商品「履歴テスト ポッキー」を変更しました`,
+    );
+    await expect(update).toContainText('￥120 → ￥150');
+    const when = DateTime.fromISO(editedAt).setZone(BUSINESS_ZONE).toFormat("yyyy'年'M'月'd'日' HH:mm");
+    await expect(update.locator('time')).toHaveText(when);
+    const text = (await table.textContent()) ?? '';
+    expect(text).not.toMatch(/product|purchasePrice|Purchase price|Active|Inactive/);
+    expect(text).not.toContain(id);
+
+    // The panel's audit tab reads the same sentences.
+    await page.getByRole('button', { name: 'アクティビティと設定' }).click();
+    await page.getByRole('tab', { name: '監査ログ' }).click();
+    await expect(page.getByRole('list', { name: '監査ログ' })).toContainText(
+      '商品「履歴テスト ポッキー」を変更しました',
+    );
+  });
 });

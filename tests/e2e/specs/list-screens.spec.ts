@@ -3,30 +3,14 @@
  * in the URL (reload, back, a hand-edited link), the page clamped to the last one that
  * exists, and a list inside the side panel that leaves the page's URL alone.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
-import { LoginPage } from '../support/pages';
+import { expect, test } from '@playwright/test';
 import { IssuesPage } from '../support/requests.pages';
 import { useKuraServer } from '../support/server';
 import { CATEGORY_EN, SettingsListPage } from '../support/settings.pages';
 
 const kura = useKuraServer({ demo: true });
-
-async function signIn(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-}
-
-async function adminToken(): Promise<string> {
-  const res = await kura.api('auth/login', {
-    body: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin },
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-test.beforeEach(async ({ page }) => signIn(page));
+// Every page starts signed in as the admin; signing in is session.spec's subject.
+test.use(kura.signedIn('admin'));
 
 test('a link to a page past the end shows the last page; a hand-edited URL shows the defaults', async ({
   page,
@@ -46,7 +30,7 @@ test('a link to a page past the end shows the last page; a hand-edited URL shows
 test('the search text and the filter live in the URL: reload and back show the same list', async ({
   page,
 }) => {
-  const token = await adminToken();
+  const token = await kura.token();
   for (const title of ['Kokeshi doll set', 'Furoshiki wrapping cloth']) {
     expect((await kura.api('issues/', { token, body: { title } })).status).toBe(201);
   }
@@ -75,7 +59,7 @@ test('the search text and the filter live in the URL: reload and back show the s
 test('the audit log in the side panel filters by kind, reads as sentences and leaves the page URL alone', async ({
   page,
 }) => {
-  const token = await adminToken();
+  const token = await kura.token();
   const created = await kura.api('categories/', { token, body: { name: 'Audit sample category' } });
   expect(created.status).toBe(201);
 

@@ -1,20 +1,20 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
+import { DEMO_ACCOUNTS } from '../../../server/src/demo/seed';
 import { MESSAGES } from '#shared/messages';
-import { LoginPage, Shell } from '../support/pages';
+import { Shell } from '../support/pages';
 import { MemoBoard } from '../support/memo.pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
+// Every page starts signed in as the admin; signing in is session.spec's subject.
+test.use(kura.signedIn('admin'));
 const artifacts = path.resolve(import.meta.dirname, '../../artifacts');
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 
 test('memo board: write, search, edit, delete with confirmation', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
+  await page.goto(`${kura.url}/`);
   await expect(page).toHaveURL(/\/shipping-management$/);
   await new Shell(page).menu.getByRole('link', { name: 'Memo' }).click();
   await expect(page).toHaveURL(/\/memo$/);
@@ -72,21 +72,20 @@ test('memo board: write, search, edit, delete with confirmation', async ({ page 
   await expect(board.card('Customs contact in Chennai')).toBeVisible();
 });
 
-test('memo board in Japanese', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-  await new Shell(page).chooseLanguage('日本語');
-  const board = new MemoBoard(page);
-  await board.goto(kura.url);
-  await board.newMemo.click();
-  await board.save.click();
-  await expect(board.editor.getByText('名前を入力してください')).toBeVisible();
-  await board.titleField.fill('年末の出荷スケジュール');
-  await board.bodyField.fill('12月26日以降の注文は1月6日に発送します。');
-  await board.save.click();
-  await expect(page.getByText('メモ「年末の出荷スケジュール」を保存しました').first()).toBeVisible();
-  await expect(board.card('年末の出荷スケジュール')).toContainText('1月6日に発送');
-  await shot(page, 'memo-ja');
+test.describe(() => {
+  test.use(kura.signedIn('admin', { language: 'ja' }));
+
+  test('memo board in Japanese', async ({ page }) => {
+    const board = new MemoBoard(page);
+    await board.goto(kura.url);
+    await board.newMemo.click();
+    await board.save.click();
+    await expect(board.editor.getByText('名前を入力してください')).toBeVisible();
+    await board.titleField.fill('年末の出荷スケジュール');
+    await board.bodyField.fill('12月26日以降の注文は1月6日に発送します。');
+    await board.save.click();
+    await expect(page.getByText('メモ「年末の出荷スケジュール」を保存しました').first()).toBeVisible();
+    await expect(board.card('年末の出荷スケジュール')).toContainText('1月6日に発送');
+    await shot(page, 'memo-ja');
+  });
 });

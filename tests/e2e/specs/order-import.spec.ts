@@ -4,46 +4,33 @@
  * English and in Japanese, with an accessibility check of each state.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
-import { LoginPage, Shell } from '../support/pages';
+import { axeCheck } from '../support/blocks';
+import { Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
+// Every page starts signed in as the admin; signing in is session.spec's subject.
+test.use(kura.signedIn('admin'));
 // Five imports and four accessibility checks: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 240_000 });
 const samples = path.resolve(import.meta.dirname, '../../../resources/samples');
 const artifacts = path.resolve(import.meta.dirname, '../../artifacts');
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
-const axe = (page: Page) => new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+const axe = (page: Page) => axeCheck(page);
 
 /** The figure on the summary card with this label. */
 const count = (page: Page, label: string) =>
   page.getByRole('listitem').filter({ hasText: label }).locator('span').last();
 
-async function signIn(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-}
-
-async function adminToken(): Promise<string> {
-  const res = await kura.api('auth/login', {
-    body: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin },
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
 async function orderCount(platform: string): Promise<number> {
-  const res = await kura.api(`orders?platformCode=${platform}&limit=1`, { token: await adminToken() });
+  const res = await kura.api(`orders?platformCode=${platform}&limit=1`, { token: await kura.token() });
   return ((await res.json()) as { totalCount: number }).totalCount;
 }
 
 test('imports the Amazon.co.jp and Shopify samples, and again without duplicates', async ({ page }) => {
-  await signIn(page);
+  await page.goto(`${kura.url}/`);
   await new Shell(page).menu.getByRole('link', { name: 'Import orders' }).click();
   await expect(page).toHaveURL(/\/order-import$/);
   await expect(page.getByText('No report chosen yet')).toBeVisible();
@@ -96,19 +83,22 @@ test('imports the Amazon.co.jp and Shopify samples, and again without duplicates
   expect(await orderCount('AMAZONJP')).toBe(jpBefore + 4);
 });
 
-test('the import screen in Japanese: Amazon.in sample with a row error', async ({ page }) => {
-  await signIn(page);
-  await new Shell(page).chooseLanguage('日本語');
-  await new Shell(page).menu.getByRole('link', { name: '注文インポート' }).click();
-  await expect(page.getByText('レポートが選択されていません')).toBeVisible();
-  await page.getByTestId('file-input').setInputFiles(path.join(samples, 'amazon-in-all-orders.txt'));
-  await expect(page.getByRole('heading', { name: 'プレビュー' })).toBeVisible();
-  await expect(count(page, '作成する注文')).toHaveText('3');
-  await expect(count(page, 'エラーのある行')).toHaveText('1');
-  await expect(page.getByText('不明な販売チャネルです：Non-Amazon')).toBeVisible();
-  expect((await axe(page)).violations).toEqual([]);
-  await shot(page, 'order-import-preview-ja');
-  await page.getByRole('button', { name: 'インポート', exact: true }).click();
-  await expect(page.getByText('レポートを取り込みました。')).toBeVisible();
-  await expect(count(page, '作成した注文')).toHaveText('3');
+test.describe(() => {
+  test.use(kura.signedIn('admin', { language: 'ja' }));
+
+  test('the import screen in Japanese: Amazon.in sample with a row error', async ({ page }) => {
+    await page.goto(`${kura.url}/`);
+    await new Shell(page).menu.getByRole('link', { name: '注文インポート' }).click();
+    await expect(page.getByText('レポートが選択されていません')).toBeVisible();
+    await page.getByTestId('file-input').setInputFiles(path.join(samples, 'amazon-in-all-orders.txt'));
+    await expect(page.getByRole('heading', { name: 'プレビュー' })).toBeVisible();
+    await expect(count(page, '作成する注文')).toHaveText('3');
+    await expect(count(page, 'エラーのある行')).toHaveText('1');
+    await expect(page.getByText('不明な販売チャネルです：Non-Amazon')).toBeVisible();
+    expect((await axe(page)).violations).toEqual([]);
+    await shot(page, 'order-import-preview-ja');
+    await page.getByRole('button', { name: 'インポート', exact: true }).click();
+    await expect(page.getByText('レポートを取り込みました。')).toBeVisible();
+    await expect(count(page, '作成した注文')).toHaveText('3');
+  });
 });

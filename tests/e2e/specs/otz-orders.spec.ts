@@ -1,23 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { seriousViolations, toasts } from '../support/blocks';
-import { LoginPage, Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
-const admin = DEMO_ACCOUNTS.admin;
-
-async function adminToken() {
-  const res = await kura.api('auth/login', {
-    method: 'POST',
-    body: { email: admin.email, password: DEMO_PASSWORDS.admin },
-  });
-  return ((await res.json()) as { token: string }).token;
-}
+// Every page starts signed in as the admin; signing in is session.spec's subject.
+test.use(kura.signedIn('admin'));
 
 /** The storefront's push: one OTZ order of the first demo product. */
 async function pushOtzOrder(paypalTransactionId: string) {
-  const token = await adminToken();
+  const token = await kura.token();
   const products = await kura.api('products?limit=1', { token });
   const [product] = ((await products.json()) as { data: { _id: string }[] }).data;
   const res = await kura.api('otz-orders', {
@@ -35,14 +26,12 @@ async function pushOtzOrder(paypalTransactionId: string) {
   expect(res.status).toBe(201);
 }
 
-/** Signs in and waits for the poller to take its OTZ cursor (its first request). */
-async function signInAndWaitForCursor(page: Page) {
+/** Opens the app and waits for the poller to take its OTZ cursor (its first request). */
+async function openAndWaitForCursor(page: Page) {
   const cursor = page.waitForResponse(
-    (r) => r.url().includes('/api/v1/otz-orders/?') && r.url().includes('limit=1') && r.ok(),
+    (r) => r.url().endsWith('/api/v1/otz-orders/?page=1&limit=1&sort=-createdAt') && r.ok(),
   );
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(admin.email, DEMO_PASSWORDS.admin);
+  await page.goto(`${kura.url}/`);
   await expect(page).toHaveURL(/\/shipping-management$/);
   await cursor;
 }
@@ -51,7 +40,7 @@ test('an OTZ order pushed by the storefront rings the bell within one poll, then
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAndWaitForCursor(page);
+  await openAndWaitForCursor(page);
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName('Notifications (0)');
 
@@ -87,20 +76,23 @@ test('an OTZ order pushed by the storefront rings the bell within one poll, then
   await expect(accepted.getByRole('button', { name: 'Accept' })).toHaveCount(0);
 });
 
-test('in Japanese: the bell lists the new OTZ order and /otz speaks Japanese', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signInAndWaitForCursor(page);
-  await new Shell(page).chooseLanguage('日本語');
-  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('通知 0 件');
-  const bell = page.getByTestId('notification-bell');
-  await pushOtzOrder('PAYID-E2E-JA');
-  await expect(bell).toHaveAccessibleName('通知 1 件', { timeout: 25_000 });
-  await bell.click();
-  await page.getByRole('link', { name: /新しいOTZ注文 PAYID-E2E-JA/ }).click();
-  await expect(page).toHaveURL(/\/otz$/);
-  await expect(page.getByRole('tab', { name: '受付' })).toHaveAttribute('aria-selected', 'true');
-  const row = page.getByRole('row', { name: /PAYID-E2E-JA/ });
-  await row.getByRole('button', { name: '承認する' }).click();
-  await expect(page.getByRole('row', { name: /PAYID-E2E-JA/ })).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+test.describe(() => {
+  test.use(kura.signedIn('admin', { language: 'ja' }));
+
+  test('in Japanese: the bell lists the new OTZ order and /otz speaks Japanese', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openAndWaitForCursor(page);
+    await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('通知 0 件');
+    const bell = page.getByTestId('notification-bell');
+    await pushOtzOrder('PAYID-E2E-JA');
+    await expect(bell).toHaveAccessibleName('通知 1 件', { timeout: 25_000 });
+    await bell.click();
+    await page.getByRole('link', { name: /新しいOTZ注文 PAYID-E2E-JA/ }).click();
+    await expect(page).toHaveURL(/\/otz$/);
+    await expect(page.getByRole('tab', { name: '受付' })).toHaveAttribute('aria-selected', 'true');
+    const row = page.getByRole('row', { name: /PAYID-E2E-JA/ });
+    await row.getByRole('button', { name: '承認する' }).click();
+    await expect(page.getByRole('row', { name: /PAYID-E2E-JA/ })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { withJanCheckDigit } from '#shared/domain/jan';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
-import { LoginPage, Shell } from '../support/pages';
+import { DEMO_ACCOUNTS } from '../../../server/src/demo/seed';
 import { ProductFormPage, ProductsListPage, RemarksDialog, StockPanel } from '../support/products.pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
+// Every page starts signed in as the admin; signing in is session.spec's subject.
+test.use(kura.signedIn('admin'));
 
 interface ApiProduct {
   _id: string;
@@ -25,35 +26,19 @@ const freshJan = () =>
     `20${String(Date.now() % 1e8).padStart(8, '0')}${String(serial++ % 100).padStart(2, '0')}`,
   );
 
-async function adminToken(): Promise<string> {
-  const res = await kura.api('auth/login', {
-    body: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin },
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
 async function apiProducts(query: string): Promise<{ data: ApiProduct[]; totalCount: number }> {
-  const res = await kura.api(`products?${query}`, { token: await adminToken() });
+  const res = await kura.api(`products?${query}`, { token: await kura.token() });
   return (await res.json()) as { data: ApiProduct[]; totalCount: number };
 }
 
 async function apiCreateProduct(name: string): Promise<ApiProduct> {
   const res = await kura.api('products', {
-    token: await adminToken(),
+    token: await kura.token(),
     body: { name, skuCode: `E2E-${Date.now()}-${serial++}`, janCode: freshJan(), inStockQuantity: 10 },
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: ApiProduct }).data;
 }
-
-async function signIn(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-}
-
-test.beforeEach(async ({ page }) => signIn(page));
 
 test('the list shows the first page of the 200 demo products with the default columns, and searches', async ({
   page,
@@ -267,7 +252,7 @@ test('export saves exactly what the searched list shows, in its order, as the by
   await list.goto(kura.url);
   await list.search.fill('curry');
   const found = (await (
-    await kura.api('products/search?searchString=curry&page=1&limit=100', { token: await adminToken() })
+    await kura.api('products/search?searchString=curry&page=1&limit=100', { token: await kura.token() })
   ).json()) as { data: ApiProduct[]; totalcount: number };
   expect(found.totalcount).toBeGreaterThan(0);
   expect(found.totalcount).toBeLessThan(200);
@@ -356,50 +341,52 @@ test('the release date keeps an impossible date as typed and says so; numbers ne
   await expect(page.getByText(/Too small|expected number/)).toHaveCount(0);
 });
 
-test('in Japanese: the date, number and leave messages come from the translations', async ({ page }) => {
-  await new Shell(page).chooseLanguage('日本語');
-  const list = new ProductsListPage(page);
-  await list.goto(kura.url);
-  await list.addButton.click();
-  const form = new ProductFormPage(page);
-  const date = form.field('発売日');
-  await date.fill('2026-13-01');
-  await form.field('商品名').click();
-  await expect(form.messageOf('発売日')).toContainText('発売日が正しくありません');
-  await expect(date).toHaveValue('2026-13-01');
-  await form.field('仕入価格（円）').fill('-1');
-  await page.getByRole('button', { name: '商品を追加' }).last().click();
-  await expect(form.messageOf('仕入価格（円）')).toContainText('0以上の値を入力してください');
-  await expect(page.getByText(/Too small|Must be at least|Invalid Release Date/)).toHaveCount(0);
+test.describe('in Japanese', () => {
+  test.use(kura.signedIn('admin', { language: 'ja' }));
 
-  await page.goBack();
-  const leave = page.getByRole('dialog', { name: '保存せずに移動しますか？' });
-  await expect(leave).toBeVisible();
-  await leave.getByRole('button', { name: '移動する' }).click();
-  await expect(page).toHaveURL(/\/products$/);
-});
+  test('in Japanese: the date, number and leave messages come from the translations', async ({ page }) => {
+    const list = new ProductsListPage(page);
+    await list.goto(kura.url);
+    await list.addButton.click();
+    const form = new ProductFormPage(page);
+    const date = form.field('発売日');
+    await date.fill('2026-13-01');
+    await form.field('商品名').click();
+    await expect(form.messageOf('発売日')).toContainText('発売日が正しくありません');
+    await expect(date).toHaveValue('2026-13-01');
+    await form.field('仕入価格（円）').fill('-1');
+    await page.getByRole('button', { name: '商品を追加' }).last().click();
+    await expect(form.messageOf('仕入価格（円）')).toContainText('0以上の値を入力してください');
+    await expect(page.getByText(/Too small|Must be at least|Invalid Release Date/)).toHaveCount(0);
 
-test('in Japanese: the list, a validation message and an update', async ({ page }) => {
-  const product = await apiCreateProduct('E2E 日本語テスト');
-  await new Shell(page).chooseLanguage('日本語');
-  const list = new ProductsListPage(page);
-  await list.goto(kura.url);
-  await expect(list.columnHeader('在庫数')).toBeVisible();
-  await expect(list.total).toHaveText(/^全 \d+ 件$/);
+    await page.goBack();
+    const leave = page.getByRole('dialog', { name: '保存せずに移動しますか？' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: '移動する' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
 
-  await page.goto(`${kura.url}/product-edit?id=${product._id}`);
-  const form = new ProductFormPage(page);
-  await form.field('JANコード').fill('4900000000000');
-  await page.getByRole('button', { name: '商品を更新' }).click();
-  await expect(form.messageOf('JANコード')).toContainText('JANコードが正しくありません');
-  await form.field('JANコード').fill(product.janCode);
-  await form.field('在庫下限').fill('20');
-  await page.getByRole('button', { name: '商品を更新' }).click();
-  await expect(page.getByText('商品を更新しました').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/products$/);
-  await list.search.fill(product.skuCode);
-  await expect(list.row(product.skuCode)).toBeVisible();
-  // The low-stock level is not a default column: the saved value is read back from the API.
-  const [saved] = (await apiProducts(`skuCode=${encodeURIComponent(product.skuCode)}`)).data;
-  expect(saved?.lowStockLevel).toBe(20);
+  test('in Japanese: the list, a validation message and an update', async ({ page }) => {
+    const product = await apiCreateProduct('E2E 日本語テスト');
+    const list = new ProductsListPage(page);
+    await list.goto(kura.url);
+    await expect(list.columnHeader('在庫数')).toBeVisible();
+    await expect(list.total).toHaveText(/^全 \d+ 件$/);
+
+    await page.goto(`${kura.url}/product-edit?id=${product._id}`);
+    const form = new ProductFormPage(page);
+    await form.field('JANコード').fill('4900000000000');
+    await page.getByRole('button', { name: '商品を更新' }).click();
+    await expect(form.messageOf('JANコード')).toContainText('JANコードが正しくありません');
+    await form.field('JANコード').fill(product.janCode);
+    await form.field('在庫下限').fill('20');
+    await page.getByRole('button', { name: '商品を更新' }).click();
+    await expect(page.getByText('商品を更新しました').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/products$/);
+    await list.search.fill(product.skuCode);
+    await expect(list.row(product.skuCode)).toBeVisible();
+    // The low-stock level is not a default column: the saved value is read back from the API.
+    const [saved] = (await apiProducts(`skuCode=${encodeURIComponent(product.skuCode)}`)).data;
+    expect(saved?.lowStockLevel).toBe(20);
+  });
 });

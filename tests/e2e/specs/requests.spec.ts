@@ -1,23 +1,17 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
+import { DEMO_ACCOUNTS } from '../../../server/src/demo/seed';
 import { MESSAGES } from '#shared/messages';
 import { withJanCheckDigit } from '#shared/domain/jan';
-import { LoginPage, Shell } from '../support/pages';
 import { ProductFormPage } from '../support/products.pages';
 import { IssuesPage, NewProductRequestPage } from '../support/requests.pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
 const admin = DEMO_ACCOUNTS.admin;
-
-async function signInAsAdmin(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(admin.email, DEMO_PASSWORDS.admin);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-}
+// Every page starts signed in as the admin; signing in is session.spec's subject.
+test.use(kura.signedIn('admin'));
 
 /** Every POST issues/ the page sends, to prove that invalid input sends nothing. */
 function postedIssues(page: Page) {
@@ -37,7 +31,6 @@ const shot = (page: Page, name: string) =>
 const today = () => DateTime.now().setZone('Asia/Tokyo').toFormat('yyyy-MM-dd');
 
 test('file a product request, see it unresolved, resolve it, find it under resolved', async ({ page }) => {
-  await signInAsAdmin(page);
   const form = new NewProductRequestPage(page);
   await form.goto(kura.url);
   const posts = postedIssues(page);
@@ -104,10 +97,7 @@ test('file a product request, see it unresolved, resolve it, find it under resol
 test('an admin turns a request into a product: one call creates it and resolves the request', async ({
   page,
 }) => {
-  const login = await kura.api('auth/login', {
-    body: { email: admin.email, password: DEMO_PASSWORDS.admin },
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await kura.token();
   const created = await kura.api('issues/', {
     token,
     body: { title: 'Nambu tekki teapot 0.6 L', expectedPrice: 7200, quantity: 2 },
@@ -115,7 +105,6 @@ test('an admin turns a request into a product: one call creates it and resolves 
   expect(created.status).toBe(201);
   const { data: issue } = (await created.json()) as { data: { _id: string } };
 
-  await signInAsAdmin(page);
   const issues = new IssuesPage(page);
   await issues.goto(kura.url);
   await issues.createProductFrom('Nambu tekki teapot 0.6 L');
@@ -148,34 +137,36 @@ test('an admin turns a request into a product: one call creates it and resolves 
   expect(((await products.json()) as { totalCount: number }).totalCount).toBe(1);
 });
 
-test('the same flow in Japanese', async ({ page }) => {
-  await signInAsAdmin(page);
-  await new Shell(page).chooseLanguage('日本語');
-  const form = new NewProductRequestPage(page);
-  await form.goto(kura.url);
-  await expect(page.getByRole('heading', { name: '商品のリクエスト' })).toBeVisible();
-  const posts = postedIssues(page);
+test.describe(() => {
+  test.use(kura.signedIn('admin', { language: 'ja' }));
 
-  await form.submit.click();
-  await expect(page.getByText('名前を入力してください')).toBeVisible();
-  expect(posts).toEqual([]);
+  test('the same flow in Japanese', async ({ page }) => {
+    const form = new NewProductRequestPage(page);
+    await form.goto(kura.url);
+    await expect(page.getByRole('heading', { name: '商品のリクエスト' })).toBeVisible();
+    const posts = postedIssues(page);
 
-  await form.fill({ title: '有田焼 湯呑み 5客セット', expectedPrice: '6500', quantity: '4' });
-  await form.submit.click();
-  await expect(page.getByText('有田焼 湯呑み 5客セット のリクエストを送信しました').first()).toBeVisible();
-  await expect(form.recentItem('有田焼 湯呑み 5客セット')).toContainText('未解決');
-  await shot(page, 'product-request-ja');
+    await form.submit.click();
+    await expect(page.getByText('名前を入力してください')).toBeVisible();
+    expect(posts).toEqual([]);
 
-  const issues = new IssuesPage(page);
-  await issues.goto(kura.url);
-  await expect(issues.row('有田焼 湯呑み 5客セット')).toContainText('￥6,500');
-  await issues.markResolved('有田焼 湯呑み 5客セット');
-  await expect(
-    page.getByText('有田焼 湯呑み 5客セット のリクエストを解決済みにしました').first(),
-  ).toBeVisible();
-  await issues.showOnly('Resolved');
-  const row = issues.row('有田焼 湯呑み 5客セット');
-  await expect(row).toContainText('解決済み');
-  await expect(row).toContainText(`${admin.fullname}・${today()}`);
-  await shot(page, 'issues-ja');
+    await form.fill({ title: '有田焼 湯呑み 5客セット', expectedPrice: '6500', quantity: '4' });
+    await form.submit.click();
+    await expect(page.getByText('有田焼 湯呑み 5客セット のリクエストを送信しました').first()).toBeVisible();
+    await expect(form.recentItem('有田焼 湯呑み 5客セット')).toContainText('未解決');
+    await shot(page, 'product-request-ja');
+
+    const issues = new IssuesPage(page);
+    await issues.goto(kura.url);
+    await expect(issues.row('有田焼 湯呑み 5客セット')).toContainText('￥6,500');
+    await issues.markResolved('有田焼 湯呑み 5客セット');
+    await expect(
+      page.getByText('有田焼 湯呑み 5客セット のリクエストを解決済みにしました').first(),
+    ).toBeVisible();
+    await issues.showOnly('Resolved');
+    const row = issues.row('有田焼 湯呑み 5客セット');
+    await expect(row).toContainText('解決済み');
+    await expect(row).toContainText(`${admin.fullname}・${today()}`);
+    await shot(page, 'issues-ja');
+  });
 });

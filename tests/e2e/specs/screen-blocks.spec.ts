@@ -5,11 +5,10 @@
  * open), the one toast host (bottom-end, three at most, no repeats, errors stay), the role
  * state, axe on every list screen in both languages, and a keyboard-only run.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { withJanCheckDigit } from '#shared/domain/jan';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { focusInside, pageScrollsSideways, seriousViolations, tabTo, toasts } from '../support/blocks';
-import { LoginPage, Shell } from '../support/pages';
+import { Shell } from '../support/pages';
 import { ProductsListPage } from '../support/products.pages';
 import { useKuraServer } from '../support/server';
 
@@ -21,13 +20,6 @@ const freshJan = () =>
     `21${String(Date.now() % 1e8).padStart(8, '0')}${String(serial++ % 100).padStart(2, '0')}`,
   );
 
-async function token(account: 'admin' | 'orderCreator' = 'admin'): Promise<string> {
-  const res = await kura.api('auth/login', {
-    body: { email: DEMO_ACCOUNTS[account].email, password: DEMO_PASSWORDS[account] },
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
 interface ApiProduct {
   _id: string;
   name: string;
@@ -37,24 +29,18 @@ interface ApiProduct {
 
 async function createProduct(body: Record<string, unknown>): Promise<ApiProduct> {
   const res = await kura.api('products', {
-    token: await token(),
+    token: await kura.token(),
     body: { skuCode: `BLK-${Date.now()}-${serial++}`, janCode: freshJan(), ...body },
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: ApiProduct }).data;
 }
 
-async function signIn(page: Page, account: 'admin' | 'orderCreator' = 'admin') {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(DEMO_ACCOUNTS[account].email, DEMO_PASSWORDS[account]);
-  await expect(page).toHaveURL(account === 'admin' ? /\/shipping-management$/ : /\/orderentryform$/);
-}
-
 const LONG_NAME = 'Blocks test: an uncommonly long product name that cannot fit its column in any window';
 
 test.describe('as admin', () => {
-  test.beforeEach(async ({ page }) => signIn(page));
+  // Every page starts signed in; signing in is session.spec's subject.
+  test.use(kura.signedIn('admin'));
 
   const DIALOG_TEXTS = {
     English: {
@@ -75,51 +61,53 @@ test.describe('as admin', () => {
 
   for (const language of ['English', '日本語'] as const) {
     const texts = DIALOG_TEXTS[language];
-    test(`dialog (${language}): focus starts in the field, stays inside, Escape asks before dropping text and focus returns to the opener`, async ({
-      page,
-    }) => {
-      const product = await createProduct({ name: 'Blocks remarks product', inStockQuantity: 9 });
-      if (language === '日本語') await new Shell(page).chooseLanguage('日本語');
-      const list = new ProductsListPage(page);
-      await list.goto(kura.url, `?q=${encodeURIComponent(product.skuCode)}`);
-      const opener = list.row(product.skuCode).getByRole('button', { name: texts.opener });
-      await opener.focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog');
-      const field = dialog.getByRole('textbox', { name: texts.field });
-      await expect(field).toBeFocused();
+    test.describe(() => {
+      test.use(kura.signedIn('admin', { language: language === '日本語' ? 'ja' : 'en' }));
+      test(`dialog (${language}): focus starts in the field, stays inside, Escape asks before dropping text and focus returns to the opener`, async ({
+        page,
+      }) => {
+        const product = await createProduct({ name: 'Blocks remarks product', inStockQuantity: 9 });
+        const list = new ProductsListPage(page);
+        await list.goto(kura.url, `?q=${encodeURIComponent(product.skuCode)}`);
+        const opener = list.row(product.skuCode).getByRole('button', { name: texts.opener });
+        await opener.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog');
+        const field = dialog.getByRole('textbox', { name: texts.field });
+        await expect(field).toBeFocused();
 
-      // Trapped: Tab and Shift+Tab never leave it.
-      for (let i = 0; i < 8; i++) {
-        await page.keyboard.press('Tab');
+        // Trapped: Tab and Shift+Tab never leave it.
+        for (let i = 0; i < 8; i++) {
+          await page.keyboard.press('Tab');
+          expect(await focusInside(dialog)).toBe(true);
+        }
+        await page.keyboard.press('Shift+Tab');
         expect(await focusInside(dialog)).toBe(true);
-      }
-      await page.keyboard.press('Shift+Tab');
-      expect(await focusInside(dialog)).toBe(true);
 
-      // Nothing typed: Escape closes at once and the opener has focus again.
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await expect(opener).toBeFocused();
+        // Nothing typed: Escape closes at once and the opener has focus again.
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(opener).toBeFocused();
 
-      // Something typed: Escape asks first; keeping the text, then discarding it.
-      await page.keyboard.press('Enter');
-      await expect(field).toBeFocused();
-      await page.keyboard.type('half a thought');
-      await page.keyboard.press('Escape');
-      const ask = page.getByRole('dialog', { name: texts.ask });
-      await expect(ask).toBeVisible();
-      await expect(ask.getByRole('button', { name: texts.discard })).toBeFocused();
-      await ask.getByRole('button', { name: texts.keep }).click();
-      await expect(ask).toBeHidden();
-      await expect(field).toHaveValue('half a thought');
-      await page.keyboard.press('Escape');
-      await page
-        .getByRole('dialog', { name: texts.ask })
-        .getByRole('button', { name: texts.discard })
-        .click();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await expect(opener).toBeFocused();
+        // Something typed: Escape asks first; keeping the text, then discarding it.
+        await page.keyboard.press('Enter');
+        await expect(field).toBeFocused();
+        await page.keyboard.type('half a thought');
+        await page.keyboard.press('Escape');
+        const ask = page.getByRole('dialog', { name: texts.ask });
+        await expect(ask).toBeVisible();
+        await expect(ask.getByRole('button', { name: texts.discard })).toBeFocused();
+        await ask.getByRole('button', { name: texts.keep }).click();
+        await expect(ask).toBeHidden();
+        await expect(field).toHaveValue('half a thought');
+        await page.keyboard.press('Escape');
+        await page
+          .getByRole('dialog', { name: texts.ask })
+          .getByRole('button', { name: texts.discard })
+          .click();
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expect(opener).toBeFocused();
+      });
     });
   }
 
@@ -275,59 +263,65 @@ test.describe('as admin', () => {
     await expect(toasts(page).filter({ hasText: /correct format|形式/ })).toHaveCount(1);
   });
 
-  test('axe finds nothing serious on any list screen, in English and Japanese, scrolled and with a dialog open', async ({
-    page,
-  }) => {
-    test.setTimeout(240_000);
-    // A low-stock, inactive row: the badge and the stock on the row tint.
-    await createProduct({
-      name: 'Blocks inactive low',
-      inStockQuantity: 0,
-      lowStockLevel: 5,
-      activeStatus: false,
+  // One test per language: they are the longest of the suite, and two workers share them.
+  for (const language of ['English', '日本語'] as const) {
+    test.describe(() => {
+      test.use(kura.signedIn('admin', { language: language === '日本語' ? 'ja' : 'en' }));
+      test(`axe finds nothing serious on any list screen (${language}), scrolled and with a dialog open`, async ({
+        page,
+      }) => {
+        test.setTimeout(150_000);
+        // A low-stock, inactive row: the badge and the stock on the row tint.
+        await createProduct({
+          name: 'Blocks inactive low',
+          inStockQuantity: 0,
+          lowStockLevel: 5,
+          activeStatus: false,
+        });
+        const screens = [
+          '/products?status=inactive',
+          '/users',
+          '/issues',
+          '/memo',
+          '/settings/category',
+          '/settings/Manufacturer',
+          '/settings/supplier',
+          '/settings/shippingMethod',
+          '/settings/handling-charges',
+          '/audit-log',
+        ];
+        for (const path of screens) {
+          await page.goto(`${kura.url}${path}`);
+          // The screen itself, loaded: its heading, and no spinner left (the side menu's list
+          // shows long before the screen's own list or table, and the empty memo board has none).
+          const main = page.getByRole('main');
+          await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+          await expect(main.getByRole('progressbar')).toHaveCount(0);
+          expect(await seriousViolations(page), `${language} ${path}`).toEqual([]);
+        }
+        // The products list scrolled down and across, all columns shown, then with a dialog.
+        const list = new ProductsListPage(page);
+        await list.goto(kura.url, '?limit=100&lowStock=true');
+        const frame = list.table.locator('xpath=..');
+        await frame.evaluate((el) => el.scrollBy(3000, 3000));
+        expect(await seriousViolations(page), `${language} products scrolled`).toEqual([]);
+        await list.rows.nth(1).getByRole('button').last().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect(await seriousViolations(page), `${language} remarks dialog`).toEqual([]);
+        await page.keyboard.press('Escape');
+        // The history screen scrolled across, then with an entry's raw record open.
+        await page.goto(`${kura.url}/audit-log?limit=100`);
+        const history = page.getByRole('table');
+        await expect(history.getByRole('row').nth(1)).toBeVisible();
+        await history.locator('xpath=..').evaluate((el) => el.scrollBy(3000, 3000));
+        expect(await seriousViolations(page), `${language} history scrolled`).toEqual([]);
+        await history.getByRole('row').nth(1).getByRole('button').last().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect(await seriousViolations(page), `${language} raw record dialog`).toEqual([]);
+        await page.keyboard.press('Escape');
+      });
     });
-    const screens = [
-      '/products?status=inactive',
-      '/users',
-      '/issues',
-      '/memo',
-      '/settings/category',
-      '/settings/Manufacturer',
-      '/settings/supplier',
-      '/settings/shippingMethod',
-      '/settings/handling-charges',
-      '/audit-log',
-    ];
-    for (const language of ['English', '日本語'] as const) {
-      if (language === '日本語') await new Shell(page).chooseLanguage('日本語');
-      for (const path of screens) {
-        await page.goto(`${kura.url}${path}`);
-        const table = page.getByRole('table').or(page.getByRole('list')).first();
-        await expect(table).toBeVisible();
-        expect(await seriousViolations(page), `${language} ${path}`).toEqual([]);
-      }
-      // The products list scrolled down and across, all columns shown, then with a dialog.
-      const list = new ProductsListPage(page);
-      await list.goto(kura.url, '?limit=100&lowStock=true');
-      const frame = list.table.locator('xpath=..');
-      await frame.evaluate((el) => el.scrollBy(3000, 3000));
-      expect(await seriousViolations(page), `${language} products scrolled`).toEqual([]);
-      await list.rows.nth(1).getByRole('button').last().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      expect(await seriousViolations(page), `${language} remarks dialog`).toEqual([]);
-      await page.keyboard.press('Escape');
-      // The history screen scrolled across, then with an entry's raw record open.
-      await page.goto(`${kura.url}/audit-log?limit=100`);
-      const history = page.getByRole('table');
-      await expect(history.getByRole('row').nth(1)).toBeVisible();
-      await history.locator('xpath=..').evaluate((el) => el.scrollBy(3000, 3000));
-      expect(await seriousViolations(page), `${language} history scrolled`).toEqual([]);
-      await history.getByRole('row').nth(1).getByRole('button').last().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      expect(await seriousViolations(page), `${language} raw record dialog`).toEqual([]);
-      await page.keyboard.press('Escape');
-    }
-  });
+  }
 
   test('keyboard only: add a category, open a product from the list with Enter, adjust its stock', async ({
     page,
@@ -363,39 +357,51 @@ test.describe('as admin', () => {
   });
 });
 
-test('an orderCreator who opens /products is told at once it is not for their role, with no actions and no request', async ({
-  page,
-}) => {
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/v1/products')) calls.push(r.url());
+test.describe(() => {
+  test.use(kura.signedIn('orderCreator'));
+
+  test('an orderCreator who opens /products is told at once it is not for their role, with no actions and no request', async ({
+    page,
+  }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/products')) calls.push(r.url());
+    });
+    // "At once" is measured from a page that has the app loaded, as after signing in.
+    await page.goto(`${kura.url}/`);
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    for (const language of ['English', '日本語'] as const) {
+      if (language === '日本語') await new Shell(page).chooseLanguage('日本語');
+      await page.goto(`${kura.url}/products`);
+      const state = page.getByTestId('forbidden');
+      await expect(state).toBeVisible({ timeout: 3000 });
+      await expect(state).toContainText(
+        language === 'English' ? 'Not available for your role' : 'このロールでは利用できません',
+      );
+      await expect(
+        page.getByRole('button', { name: /Export|エクスポート|Add Product|商品を追加/ }),
+      ).toHaveCount(0);
+      await expect(page.getByRole('searchbox')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /Try again|再試行/ })).toHaveCount(0);
+    }
+    expect(calls).toEqual([]);
   });
-  await signIn(page, 'orderCreator');
-  for (const language of ['English', '日本語'] as const) {
-    if (language === '日本語') await new Shell(page).chooseLanguage('日本語');
-    await page.goto(`${kura.url}/products`);
-    const state = page.getByTestId('forbidden');
-    await expect(state).toBeVisible({ timeout: 3000 });
-    await expect(state).toContainText(
-      language === 'English' ? 'Not available for your role' : 'このロールでは利用できません',
-    );
-    await expect(
-      page.getByRole('button', { name: /Export|エクスポート|Add Product|商品を追加/ }),
-    ).toHaveCount(0);
-    await expect(page.getByRole('searchbox')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /Try again|再試行/ })).toHaveCount(0);
-  }
-  expect(calls).toEqual([]);
 });
 
-test('a 4xx answer is shown at once, not retried', async ({ page }) => {
-  await signIn(page);
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/v1/products/000000000000000000000000')) calls.push(r.url());
+test.describe(() => {
+  test.use(kura.signedIn('admin'));
+
+  test('a 4xx answer is shown at once, not retried', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/products/000000000000000000000000')) calls.push(r.url());
+    });
+    // "At once" is measured from a page that has the app loaded, as after signing in.
+    await page.goto(`${kura.url}/`);
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    await page.goto(`${kura.url}/product-edit?id=000000000000000000000000`);
+    await expect(page.getByText('This product does not exist')).toBeVisible({ timeout: 5000 });
+    await page.waitForTimeout(1500);
+    expect(calls).toHaveLength(1);
   });
-  await page.goto(`${kura.url}/product-edit?id=000000000000000000000000`);
-  await expect(page.getByText('This product does not exist')).toBeVisible({ timeout: 5000 });
-  await page.waitForTimeout(1500);
-  expect(calls).toHaveLength(1);
 });

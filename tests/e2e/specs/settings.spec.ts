@@ -3,11 +3,9 @@
  * validating, editing by double-click with confirmation, and the same in Japanese.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
-import { STORAGE_KEYS } from '#shared/constants';
-import { LoginPage, Shell } from '../support/pages';
+import { axeCheck } from '../support/blocks';
+import { Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 import {
   CATEGORY_EN,
@@ -18,22 +16,13 @@ import {
 } from '../support/settings.pages';
 
 const kura = useKuraServer({ demo: true });
+// Every page starts signed in as the admin; signing in is session.spec's subject.
+test.use(kura.signedIn('admin'));
 const artifacts = path.resolve(import.meta.dirname, '../../artifacts');
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
-/**
- * Checks the screen itself: Fluent's tabster sentinels are not content, and a toast still
- * fading in (a portal of the app's one toaster) is measured mid-animation.
- */
-const axe = (page: Page) =>
-  new AxeBuilder({ page }).exclude('[data-tabster-dummy]').exclude('.fui-ToastContainer').analyze();
-
-async function signIn(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto(kura.url);
-  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-}
+/** Checks the screen itself: the toasts (a portal of the app's one toaster) are not part of it. */
+const axe = (page: Page) => axeCheck(page, (builder) => builder.exclude('.fui-ToastContainer'));
 
 /** The API calls the page makes, for asserting what was (not) sent. */
 function recordApiCalls(page: Page) {
@@ -51,25 +40,18 @@ function recordApiCalls(page: Page) {
   };
 }
 
-async function adminToken(page: Page): Promise<string> {
-  const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session);
-  return (JSON.parse(stored ?? '{}') as { token: string }).token;
-}
-
-async function findByName(page: Page, resource: string, name: string) {
+async function findByName(resource: string, name: string) {
   const res = await kura.api(`${resource}/?name=${encodeURIComponent(name)}`, {
-    token: await adminToken(page),
+    token: await kura.token(),
   });
   const body = (await res.json()) as { data: { name: string; activeStatus: boolean }[] };
   return body.data.find((row) => row.name === name);
 }
 
-test.beforeEach(async ({ page }) => signIn(page));
-
-test('the card menu links to the five settings lists', async ({ page }) => {
+test('the card menu links to the six settings lists', async ({ page }) => {
   const menu = new SettingsMenuPage(page);
   await menu.goto(kura.url);
-  await expect(menu.cards).toHaveCount(5);
+  await expect(menu.cards).toHaveCount(6);
   await shot(page, 'settings-menu-en');
   expect((await axe(page)).violations).toEqual([]);
   const screens: [string, RegExp, string][] = [
@@ -78,13 +60,16 @@ test('the card menu links to the five settings lists', async ({ page }) => {
     ['Supplier', /\/settings\/supplier$/, 'Add a supplier'],
     ['Shipping method', /\/settings\/shippingMethod$/, 'Add a shipping method'],
     ['Handling charges', /\/settings\/handling-charges$/, 'Add a handling charge'],
+    ['Exchange rates', /\/settings\/exchange-rates$/, 'Add a rate'],
   ];
   for (const [title, url, addTitle] of screens) {
     await menu.card(title).click();
     await expect(page).toHaveURL(url);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('form', { name: addTitle })).toBeVisible();
-    await expect(page.getByRole('table', { name: title })).toBeVisible();
+    // The demo has no exchange rates: that list shows its empty state instead of a table.
+    if (title === 'Exchange rates') await expect(page.getByText('No exchange rates yet')).toBeVisible();
+    else await expect(page.getByRole('table', { name: title })).toBeVisible();
     await page.goBack();
     await expect(menu.nav).toBeVisible();
   }
@@ -185,7 +170,7 @@ test('edits a name by double-click and Save; a reload shows the new name', async
 
   await page.reload();
   await screen.find('Kitchen & dining');
-  expect(await findByName(page, 'categories', 'Kitchenware / キッチン用品')).toBeUndefined();
+  expect(await findByName('categories', 'Kitchenware / キッチン用品')).toBeUndefined();
 });
 
 test('Close or Escape cancels an edit: nothing is saved and the old name returns', async ({ page }) => {
@@ -213,7 +198,7 @@ test('Close or Escape cancels an edit: nothing is saved and the old name returns
 
   await page.reload();
   await screen.find('Cosmetics / 化粧品');
-  expect(await findByName(page, 'categories', 'Makeup')).toBeUndefined();
+  expect(await findByName('categories', 'Makeup')).toBeUndefined();
 });
 
 test('confirming an unchanged value sends no request', async ({ page }) => {
@@ -244,7 +229,7 @@ test('toggles a category to Inactive through the status cell', async ({ page }) 
   await screen.saveButton.click();
   await expect(screen.toast('Row Updated')).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Inactive', exact: true })).toBeVisible();
-  expect(await findByName(page, 'categories', 'Skincare / スキンケア')).toMatchObject({
+  expect(await findByName('categories', 'Skincare / スキンケア')).toMatchObject({
     activeStatus: false,
   });
 });
@@ -322,30 +307,33 @@ test('a fixed charge money cannot hold exactly (1200.5 yen) is refused in the fo
   expect(calls.writes()).toEqual([]);
 });
 
-test('in Japanese: adds a manufacturer and edits its name', async ({ page }) => {
-  await new Shell(page).chooseLanguage('日本語');
-  const menu = new SettingsMenuPage(page, '設定リスト');
-  await menu.goto(kura.url);
-  await shot(page, 'settings-menu-ja');
-  await menu.card('メーカー').click();
-  const screen = new SettingsListPage(page, MANUFACTURER_JA);
-  await expect(screen.table).toBeVisible();
+test.describe('in Japanese', () => {
+  test.use(kura.signedIn('admin', { language: 'ja' }));
 
-  await screen.submit.click();
-  await expect(screen.form.getByText('メーカー名を入力してください')).toBeVisible();
-  await screen.form.getByLabel('メーカー名').fill('ヤマサ醤油');
-  await screen.submit.click();
-  await expect(screen.toast('メーカーを追加しました')).toBeVisible();
-  await expect(screen.cell('ヤマサ醤油')).toBeVisible();
-  await expect(screen.row('ヤマサ醤油')).toContainText('有効');
-  await shot(page, 'settings-manufacturer-ja');
+  test('in Japanese: adds a manufacturer and edits its name', async ({ page }) => {
+    const menu = new SettingsMenuPage(page, '設定リスト');
+    await menu.goto(kura.url);
+    await shot(page, 'settings-menu-ja');
+    await menu.card('メーカー').click();
+    const screen = new SettingsListPage(page, MANUFACTURER_JA);
+    await expect(screen.table).toBeVisible();
 
-  await screen.editText('ヤマサ醤油', 'ヤマサ醤油株式会社');
-  await expect(screen.dialog).toContainText('変更内容をご確認ください');
-  await expect(screen.dialog).toContainText('名称を変更しようとしています。');
-  await shot(page, 'settings-confirm-ja');
-  await screen.saveButton.click();
-  await expect(screen.toast('行を更新しました')).toBeVisible();
-  await expect(screen.cell('ヤマサ醤油株式会社')).toBeVisible();
-  expect(await findByName(page, 'manufacturers', 'ヤマサ醤油株式会社')).toBeDefined();
+    await screen.submit.click();
+    await expect(screen.form.getByText('メーカー名を入力してください')).toBeVisible();
+    await screen.form.getByLabel('メーカー名').fill('ヤマサ醤油');
+    await screen.submit.click();
+    await expect(screen.toast('メーカーを追加しました')).toBeVisible();
+    await expect(screen.cell('ヤマサ醤油')).toBeVisible();
+    await expect(screen.row('ヤマサ醤油')).toContainText('有効');
+    await shot(page, 'settings-manufacturer-ja');
+
+    await screen.editText('ヤマサ醤油', 'ヤマサ醤油株式会社');
+    await expect(screen.dialog).toContainText('変更内容をご確認ください');
+    await expect(screen.dialog).toContainText('名称を変更しようとしています。');
+    await shot(page, 'settings-confirm-ja');
+    await screen.saveButton.click();
+    await expect(screen.toast('行を更新しました')).toBeVisible();
+    await expect(screen.cell('ヤマサ醤油株式会社')).toBeVisible();
+    expect(await findByName('manufacturers', 'ヤマサ醤油株式会社')).toBeDefined();
+  });
 });

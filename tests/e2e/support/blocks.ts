@@ -3,17 +3,29 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Fluent's focus-trap sentinels are not content; toasts are checked on their own. Axe reads
- * colours as they are painted: while a screen fades in (200 ms) its text is still translucent
- * and fails contrast, so finite animations and transitions are let finish first.
+ * Waits for the screen to come to rest: the content fades in on every route change (200 ms),
+ * dialogs and drawers slide in, and axe measuring text half faded in reports its contrast as
+ * too low. Long animations (a success toast's 6-second timer, spinners) are not waited for.
  */
+export async function animationsDone(page: Page) {
+  await page.evaluate(async () => {
+    const short = document.getAnimations().filter((a) => {
+      const end = a.effect?.getComputedTiming().endTime;
+      return typeof end === 'number' && end <= 2000;
+    });
+    await Promise.all(short.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** Axe on the screen at rest; Fluent's focus-trap sentinels are not content. */
+export async function axeCheck(page: Page, build: (axe: AxeBuilder) => AxeBuilder = (axe) => axe) {
+  await animationsDone(page);
+  return build(new AxeBuilder({ page }).exclude('[data-tabster-dummy]')).analyze();
+}
+
+/** Toasts are checked on their own. */
 export async function seriousViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
-  const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+  const result = await axeCheck(page);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));

@@ -1,16 +1,41 @@
 /**
  * Each spec file gets its own Kura server: its own temporary SQLite file and its own port,
- * serving the built renderer, so files run in parallel without sharing state.
+ * serving the built renderer, so files run in parallel without sharing state. With
+ * `fullyParallel` both workers may run tests of one file: each then has its own server for it,
+ * and a test sees only what tests before it in the file did (on the same worker), never more.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test, type BrowserContextOptions } from '@playwright/test';
+import { STORAGE_KEYS, type Role } from '#shared/constants';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { startServer } from '../../../server/src/server';
+
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+export type Language = 'en' | 'ja';
 
 export interface KuraServer {
   url: string;
   api(pathname: string, init?: { method?: string; token?: string; body?: unknown }): Promise<Response>;
+  /**
+   * A session token of a demo account, signed in through the API once per server: every call
+   * of the file shares it (scrypt makes each sign-in cost a noticeable slice of a busy core).
+   */
+  token(account?: Role): Promise<string>;
+  /**
+   * A browser already signed in as a demo account (its session where the app keeps it), for a
+   * test that is not about signing in: session.spec signs in through the form.
+   */
+  storageState(account?: Role, options?: { language?: Language }): Promise<StorageState>;
+  /**
+   * For `test.use(...)`: every page of the file or group starts signed in as the account,
+   * optionally in a language, and opens the screen it needs directly.
+   */
+  signedIn(
+    account?: Role,
+    options?: { language?: Language },
+  ): Pick<Parameters<typeof test.use>[0], 'storageState'>;
 }
 
 const rendererDir = path.resolve(import.meta.dirname, '../../../dist/renderer');
@@ -26,29 +51,40 @@ export interface KuraServerOptions {
 
 export function useKuraServer(env: KuraServerOptions = {}): KuraServer {
   let handle: Awaited<ReturnType<typeof startServer>> | undefined;
+  let starting: Promise<void> | undefined;
   let dir: string | undefined;
+  let tokens = new Map<Role, Promise<string>>();
 
-  test.beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'kura-e2e-'));
-    handle = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: path.join(dir, 'kura.sqlite'),
-      rendererDir,
-      demo: env.demo ?? false,
-      restrictedBrand: env.restrictedBrand ?? false,
-      ...(env.timeZone ? { timeZone: env.timeZone } : {}),
-      corsOrigins: ['app://kura', ...(env.corsFromPageOf ? [env.corsFromPageOf.url] : [])],
-      loginRateLimit: 1000,
-      logLevel: 'warn',
-    });
-  });
+  // Started by whichever needs it first: the file's beforeAll, or Playwright's own context
+  // options (a signed-in storage state), which it sets up before any beforeAll.
+  const start = () =>
+    (starting ??= (async () => {
+      dir = mkdtempSync(path.join(tmpdir(), 'kura-e2e-'));
+      tokens = new Map();
+      handle = await startServer({
+        host: '127.0.0.1',
+        port: 0,
+        databaseUrl: path.join(dir, 'kura.sqlite'),
+        rendererDir,
+        demo: env.demo ?? false,
+        restrictedBrand: env.restrictedBrand ?? false,
+        ...(env.timeZone ? { timeZone: env.timeZone } : {}),
+        corsOrigins: ['app://kura', ...(env.corsFromPageOf ? [env.corsFromPageOf.url] : [])],
+        loginRateLimit: 1000,
+        logLevel: 'warn',
+      });
+    })());
+
+  test.beforeAll(start);
   test.afterAll(async () => {
+    await starting?.catch(() => undefined);
+    starting = undefined;
     await handle?.close();
+    handle = undefined;
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  return {
+  const server: KuraServer = {
     get url() {
       if (!handle) throw new Error('server not started');
       return handle.url;
@@ -64,5 +100,46 @@ export function useKuraServer(env: KuraServerOptions = {}): KuraServer {
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
     },
+    async token(account = 'admin') {
+      await start();
+      let token = tokens.get(account);
+      if (!token) {
+        token = signInThroughApi(server, account);
+        // A failed sign-in is not kept: the next test asks again and reports its own error.
+        token.catch(() => tokens.delete(account));
+        tokens.set(account, token);
+      }
+      return token;
+    },
+    async storageState(account = 'admin', options = {}) {
+      await start();
+      const session = { token: await server.token(account), role: DEMO_ACCOUNTS[account].role };
+      const localStorage: { name: string; value: string }[] = [
+        { name: STORAGE_KEYS.session, value: JSON.stringify(session) },
+      ];
+      if (options.language) {
+        localStorage.push({
+          name: STORAGE_KEYS.i18nConfig,
+          value: JSON.stringify({ selectedLang: options.language }),
+        });
+      }
+      return { cookies: [], origins: [{ origin: server.url, localStorage }] };
+    },
+    signedIn(account = 'admin', options = {}) {
+      return {
+        // Playwright reads a fixture's dependencies from its first parameter: it has none.
+        // eslint-disable-next-line no-empty-pattern
+        storageState: async ({}, use) => use(await server.storageState(account, options)),
+      };
+    },
   };
+  return server;
+}
+
+async function signInThroughApi(server: KuraServer, account: Role): Promise<string> {
+  const res = await server.api('auth/login', {
+    body: { email: DEMO_ACCOUNTS[account].email, password: DEMO_PASSWORDS[account] },
+  });
+  if (res.status !== 200) throw new Error(`signing in as ${account}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
 }

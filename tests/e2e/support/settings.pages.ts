@@ -1,4 +1,4 @@
-/** Page objects of the settings screens: the card menu and the five list sub-screens. */
+/** Page objects of the settings screens: the card menu and the six list sub-screens. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SettingsMenuPage {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditListSpec, issuesListSpec, namedSettingsListSpec, productsSearchSpec } from '#shared/list-specs';
+import {
+  auditListSpec,
+  exchangeRatesListSpec,
+  issuesListSpec,
+  namedSettingsListSpec,
+  productsSearchSpec,
+} from '#shared/list-specs';
 import { buildListQuery, parseListQuery, type ListSpec } from '#shared/query';
 import {
   clampPage,
@@ -136,6 +142,20 @@ describe('the request built from the spec', () => {
     expect(buildListQuery(listRequest(issues, tea))).toBe('page=1&limit=25&resolved=false&searchStr=tea');
     const user = { ...defaultListState(audit), q: 'user', filters: { userId: 'u1' } };
     expect(buildListQuery(listRequest(audit, user))).toBe('page=1&limit=20&userId=u1&entity=user');
+  });
+
+  it('sends the filters a search stands for, when the screen turns its text into filters', () => {
+    const rates: ListConfig = {
+      spec: exchangeRatesListSpec,
+      searchParam: 'date',
+      searchFilters: (text) => ({ date: { gte: `${text}-01-01`, lte: `${text}-12-31` } }),
+    };
+    const year = { ...defaultListState(rates), q: '2026' };
+    expect(buildListQuery(listRequest(rates, year))).toBe(
+      'page=1&limit=10&date%5Bgte%5D=2026-01-01&date%5Blte%5D=2026-12-31',
+    );
+    expect(serverReads(rates, year).filters).toHaveLength(2);
+    expect(isNarrowed(rates, year)).toBe(true);
   });
 
   it('sends no search shorter than the screen asks for', () => {

@@ -24,6 +24,11 @@ export interface ListConfig<F extends string = string> {
    * (`name`). Left out: the screen has no search.
    */
   readonly searchParam?: string;
+  /**
+   * The filters the search text stands for, when it is not sent as it is: a list searched by
+   * date turns "2026-05" into a date range. Left out: the text goes to `searchParam`.
+   */
+  readonly searchFilters?: (text: string) => Record<string, FilterInput>;
   /** Shorter text is not sent (the product search needs two characters). */
   readonly searchMinLength?: number;
   /** Page sizes offered; the first is the default. Left out: the spec's default only. */
@@ -134,7 +139,8 @@ export function listRequest<F extends string>(config: ListConfig<F>, state: List
   const extras: Record<string, string> = {};
   const { searchParam, spec } = config;
   if (searchParam && isSearching(config, state)) {
-    if (spec.extras?.includes(searchParam)) extras[searchParam] = state.q;
+    if (config.searchFilters) Object.assign(filters, config.searchFilters(state.q));
+    else if (spec.extras?.includes(searchParam)) extras[searchParam] = state.q;
     else filters[searchParam] = state.q;
   }
   const params: ListParams = { page: state.page, limit: state.limit };

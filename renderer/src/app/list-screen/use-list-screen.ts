@@ -11,7 +11,7 @@ import {
   type QueryKey,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { pageCount, type ListParams } from '#shared/query';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -73,14 +73,26 @@ type Patch<F extends string> = Partial<Omit<ListState<F>, 'filters'>> & {
   filters?: Partial<Record<F, string>>;
 };
 
-/** The raw query the state is read from: the URL's, or the component's own. */
+/**
+ * The raw query the state is read from: the URL's, or the component's own. Writes build on the
+ * latest write, not on the last render: the router hands its setter the params of the render
+ * that made it and changes the URL in a transition, so two changes in a row (a filter, then
+ * another before the screen renders again) would otherwise lose the first.
+ */
 function useStateQuery(stateIn: 'url' | 'memory') {
   const [urlParams, setUrlParams] = useSearchParams();
   const [memory, setMemory] = useState(() => new URLSearchParams());
   const params = stateIn === 'url' ? urlParams : memory;
+  const latest = useRef(params);
+  // What the screen shows now (also after back/forward) is what the next write builds on.
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const write = (next: (current: URLSearchParams) => URLSearchParams, replace: boolean) => {
-    if (stateIn === 'url') setUrlParams(next, { replace });
-    else setMemory(next);
+    const written = next(latest.current);
+    latest.current = written;
+    if (stateIn === 'url') setUrlParams(written, { replace });
+    else setMemory(written);
   };
   return [params, write] as const;
 }
@@ -96,14 +108,17 @@ export function useListScreen<Row, F extends string = never>(
   const state = useMemo(() => parseListState(config, raw, prefix), [rawText, prefix]);
 
   const update = (patch: Patch<F>, replace = false) => {
-    // Any change but paging itself starts again from the first page.
-    const next: ListState<F> = {
-      ...state,
-      page: 1,
-      ...patch,
-      filters: { ...state.filters, ...patch.filters } as Record<F, string>,
-    };
-    write((current) => writeListState(config, next, current, prefix), replace);
+    write((current) => {
+      const base = parseListState(config, current, prefix);
+      // Any change but paging itself starts again from the first page.
+      const next: ListState<F> = {
+        ...base,
+        page: 1,
+        ...patch,
+        filters: { ...base.filters, ...patch.filters } as Record<F, string>,
+      };
+      return writeListState(config, next, current, prefix);
+    }, replace);
   };
 
   // The URL follows the typed text (debounced), and the box follows the URL (back, reload).

@@ -67,6 +67,14 @@ describe('audit values', () => {
     expect(formatFieldValue('handlingFee', 'value', 300, ctxEn({ record: { type: 'amount' } }))).toBe('¥300');
   });
 
+  it('read an exchange rate with every decimal it has, and its date in the user format', () => {
+    expect(formatFieldValue('exchangeRate', 'rate', 1.734512, ctxJa())).toBe('1.734512');
+    expect(formatFieldValue('exchangeRate', 'rate', 1.7, ctxEn())).toBe('1.7');
+    expect(formatFieldValue('exchangeRate', 'date', '2026-05-01', ctxEn({ dateFormat: 'DD/MM/YYYY' }))).toBe(
+      '01/05/2026',
+    );
+  });
+
   it("show dates in the user's format and moments in the business's zone", () => {
     expect(formatFieldValue('product', 'releaseDate', '2024-05-01', ctxEn())).toBe('2024-05-01');
     expect(

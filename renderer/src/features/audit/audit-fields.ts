@@ -28,6 +28,11 @@ type ValueKind =
   | 'handlingValue'
   | 'shipmentStatus'
   | 'shippedOrders'
+  | 'rate'
+  | 'platform'
+  | 'decimal'
+  | 'percent'
+  | 'typedValue'
   | 'json';
 
 interface FieldDef {
@@ -93,6 +98,24 @@ const FIELDS: Record<string, Record<string, FieldDef>> = {
   },
   memo: { title: f('memo:fields.title'), body: f('memo:fields.body') },
   productRemark: { remark: f('shell:audit.fields.remark') },
+  simulation: {
+    name: f('simulator:fields.name'),
+    product: f('simulator:fields.product', 'ref'),
+    platformCode: f('simulator:fields.platform', 'platform'),
+    purchasePrice: f('simulator:fields.purchasePrice', 'money', 'JPY'),
+    quantity: f('simulator:fields.quantity', 'number'),
+    exchangeRate: f('simulator:fields.exchangeRate', 'decimal'),
+    shippingCost: f('simulator:fields.shippingCost', 'money', 'JPY'),
+    customsDuty: f('simulator:fields.customsDuty', 'percent'),
+    commission: f('simulator:fields.commission', 'percent'),
+    closingFee: f('simulator:fields.closingFee', 'money', 'INR'),
+    handling: f('simulator:fields.handling', 'typedValue'),
+    target: f('simulator:fields.targetType', 'typedValue'),
+  },
+  platformFee: {
+    commissionPercent: f('simulator:defaults.commission', 'percent'),
+    closingFee: f('simulator:defaults.closingFee', 'money', 'INR'),
+  },
   userPreference: { value: f('shell:audit.fields.value', 'json') },
   shipment: {
     shipmentId: f('shipment:fields.shipmentId'),
@@ -106,6 +129,7 @@ const FIELDS: Record<string, Record<string, FieldDef>> = {
     status: f('shipment:fields.status', 'shipmentStatus'),
     shippedOrders: f('shipment:fields.shippedOrders', 'shippedOrders'),
   },
+  exchangeRate: { date: f('setting:fields.date', 'date'), rate: f('setting:fields.rate', 'rate') },
 };
 
 /**
@@ -124,6 +148,8 @@ const HIDDEN = new Set([
   'lastOrderDate',
   'monthlyQuantity',
   'lastLoginAt',
+  // A simulation's result follows from its inputs; the raw record keeps it.
+  'result',
 ]);
 
 export const isShownField = (field: string) => !HIDDEN.has(field);
@@ -231,6 +257,21 @@ export function formatFieldValue(entity: string, field: string, value: unknown, 
           })
           .join(', '),
       );
+    }
+    case 'rate':
+      // As the rates list shows it: every decimal the rate has, never rounded.
+      return String(value);
+    case 'platform':
+      return t(`common:platforms.${String(value)}`, { defaultValue: String(value) });
+    case 'decimal':
+      return String(value);
+    case 'percent':
+      return `${String(value)}%`;
+    case 'typedValue': {
+      // A handling charge or a target: a percentage, or an amount in yen.
+      const typed = value as { type?: unknown; value?: unknown };
+      if (typed.type === 'percentage') return `${String(typed.value)}%`;
+      return typeof typed.value === 'number' ? formatMoney(typed.value, 'JPY', ctx.language) : empty;
     }
     case 'json':
       return clip(JSON.stringify(value));

@@ -20,7 +20,7 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular, EditRegular, SaveRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '#shared/constants';
 import { nextStatuses } from '#shared/domain/order-status';
@@ -94,11 +94,16 @@ export function OrderDrawer({
   const time = useBusinessTime();
   const productName = useProductName();
   const [editing, setEditing] = useState(false);
+  const statusSection = useRef<HTMLElement>(null);
 
   const status = useMutation({
     mutationFn: (next: OrderStatus) => setOrderStatus(order._id, next),
     onSuccess: async (saved) => {
       notify.success(t('errors:statusUpdated'));
+      // The pressed button leaves with the status that offered it. Focus would fall to the
+      // page behind the drawer, where Escape and Tab no longer reach the drawer: it goes to
+      // the status section instead, which then reads out the new choices.
+      statusSection.current?.focus();
       onChanged(saved);
       await invalidate.orders(queryClient);
     },
@@ -163,7 +168,7 @@ export function OrderDrawer({
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody className={styles.body}>
-        <section aria-label={t('drawer.status')}>
+        <section ref={statusSection} tabIndex={-1} aria-label={t('drawer.status')}>
           <Subtitle2 as="h3">{t('drawer.status')}</Subtitle2>
           <div className={styles.actions}>
             {next.length === 0 ? (
@@ -173,7 +178,8 @@ export function OrderDrawer({
                 <Button
                   key={s}
                   appearance={s === 'CANCELLED' ? 'secondary' : 'primary'}
-                  disabled={status.isPending}
+                  // Focusable while the change is saved, so focus stays in the drawer.
+                  disabledFocusable={status.isPending}
                   onClick={() => status.mutate(s)}
                 >
                   {t(`drawer.to.${s}`)}
@@ -266,15 +272,25 @@ function OrderEditForm({
         onChange={(v) => set('expectedShippingDate')(v ?? '')}
         validationMessage={invalid.expectedShippingDate && errorText(invalid.expectedShippingDate)}
       />
-      {amountFields.map((field) => (
-        <Field
-          key={field}
-          label={`${t(`edit.${field}`)} (${field === 'shippingFee' ? 'JPY' : order.currency})`}
-          validationMessage={invalid[field] && errorText(invalid[field])}
-        >
-          <Input inputMode="decimal" value={values[field]} onChange={(_e, d) => set(field)(d.value)} />
-        </Field>
-      ))}
+      {amountFields.map((field) => {
+        // In a shipment the fee is the order's share of the shipment's, changed on the shipment.
+        const shared = field === 'shippingFee' && order.shipmentId !== null;
+        return (
+          <Field
+            key={field}
+            label={`${t(`edit.${field}`)} (${field === 'shippingFee' ? 'JPY' : order.currency})`}
+            validationMessage={invalid[field] && errorText(invalid[field])}
+            hint={shared ? t('edit.shippingFeeShared', { shipmentId: order.shipmentId }) : undefined}
+          >
+            <Input
+              inputMode="decimal"
+              value={values[field]}
+              readOnly={shared}
+              onChange={(_e, d) => set(field)(d.value)}
+            />
+          </Field>
+        );
+      })}
       <Field className={styles.wide} label={t('edit.customerName')}>
         <Input value={values.customerName} onChange={(_e, d) => set('customerName')(d.value)} />
       </Field>

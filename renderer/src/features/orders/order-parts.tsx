@@ -6,6 +6,7 @@ import type { Currency, NotificationPlatform, OrderStatus } from '#shared/consta
 import { formatMoney } from '#shared/domain/money';
 import { businessToday, formatInstant } from '../../app/date-text';
 import { useConfig } from '../shell/use-config';
+import { lineFees } from './order-money';
 
 const STATUS_COLOR: Record<
   OrderStatus,
@@ -88,4 +89,31 @@ export function useBusinessTime() {
     instant: useCallback((iso: string, format?: string) => formatInstant(iso, zone, format), [zone]),
     today: useCallback(() => businessToday(zone), [zone]),
   };
+}
+
+/** Closing fee, commission and tax added up, each shown in the tooltip. */
+export function PlatformFee({
+  order,
+}: {
+  order: { currency: Currency; closingFee: number; commission: number; gst: number };
+}) {
+  const { t } = useTranslation('ordermanagement');
+  const money = useMoney();
+  const fees = lineFees(order);
+  return (
+    <Tooltip
+      relationship="description"
+      content={
+        <>
+          {t('fees.closingFee')}: {money(order.closingFee, order.currency)}
+          <br />
+          {t('fees.commission')}: {money(order.commission, order.currency)}
+          <br />
+          {t('fees.gst')}: {money(order.gst, order.currency)}
+        </>
+      }
+    >
+      <span tabIndex={0}>{money(fees.platformFee, order.currency)}</span>
+    </Tooltip>
+  );
 }

@@ -15,7 +15,6 @@ import {
   Tab,
   TabList,
   tokens,
-  Tooltip,
 } from '@fluentui/react-components';
 import { ArrowSyncRegular, ClipboardTextLtrRegular, DismissRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -45,8 +44,7 @@ import { ProductPicker } from '../products/product-picker';
 import { useProductName } from '../products/product-name';
 import { fetchProduct } from '../products/products.api';
 import { OrderDrawer } from './order-drawer';
-import { OrderStatusBadge, PlatformLogo, useMoney } from './order-parts';
-import { lineFees } from './order-money';
+import { OrderStatusBadge, PlatformFee, PlatformLogo, useMoney } from './order-parts';
 import { dateRangeOf } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
 import { fetchOrders, fetchOrderTotals, searchOrders, setOrdersStatus } from './orders.api';
@@ -414,29 +412,6 @@ export default function OrdersPage() {
         {openedNow && <OrderDrawer order={openedNow} onChanged={setOpened} onClose={() => setOpened(null)} />}
       </ListScaffold>
     </div>
-  );
-}
-
-/** Closing fee, commission and tax added up, each shown in the tooltip. */
-function PlatformFee({ order }: { order: Order }) {
-  const { t } = useTranslation('ordermanagement');
-  const money = useMoney();
-  const fees = lineFees(order);
-  return (
-    <Tooltip
-      relationship="description"
-      content={
-        <>
-          {t('fees.closingFee')}: {money(order.closingFee, order.currency)}
-          <br />
-          {t('fees.commission')}: {money(order.commission, order.currency)}
-          <br />
-          {t('fees.gst')}: {money(order.gst, order.currency)}
-        </>
-      }
-    >
-      <span tabIndex={0}>{money(fees.platformFee, order.currency)}</span>
-    </Tooltip>
   );
 }
 

@@ -85,7 +85,7 @@ export default function OtzOrdersPage() {
   });
 
   const statusButtons = (order: OtzOrder) =>
-    nextStatuses(order.shipmentStatus).map((to) => (
+    nextStatuses(order.shipmentStatus, 'OTZ').map((to) => (
       <Button
         key={to}
         size="small"

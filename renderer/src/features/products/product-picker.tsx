@@ -54,6 +54,10 @@ export function ProductPicker({
   const productName = useProductName();
   const [text, setText] = useState(value ? productName(value) : '');
   const [editing, setEditing] = useState(false);
+  // Fluent opens a combobox's list only on a printable key press: text that arrives without
+  // one (an IME composing Japanese, a paste, autofill) would search and
+  // never show what it found. Any change of the text opens the list.
+  const [open, setOpen] = useState(false);
   const debounced = useDebouncedValue(text.trim());
   const enabled = editing && debounced.length >= LIMITS.productSearchMinChars;
   const results = useQuery({
@@ -69,6 +73,7 @@ export function ProductPicker({
     onChange(product);
     setText(product ? productName(product) : '');
     setEditing(false);
+    setOpen(false);
   };
 
   const onScan = async (raw: string) => {
@@ -91,9 +96,12 @@ export function ProductPicker({
       placeholder={placeholder ?? t('picker.placeholder')}
       value={shown}
       selectedOptions={value ? [value._id] : []}
+      open={open}
+      onOpenChange={(_e, data) => setOpen(data.open)}
       onChange={(e) => {
         setText(e.target.value);
         setEditing(true);
+        setOpen(true);
         if (value && e.target.value === '') onChange(null);
       }}
       onOptionSelect={(_e, data) => select(options.find((p) => p._id === data.optionValue) ?? null)}

@@ -1,6 +1,7 @@
 /** The add form of every settings sub-screen, driven by the resource's config. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Body1,
   Button,
   Card,
   Field,
@@ -13,13 +14,17 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_FEE_TYPES } from '#shared/constants';
 import { useLeaveGuard } from '../../app/leave-guard';
 import { useNotify } from '../../app/notify';
-import { invalidate } from '../../api/query-keys';
+import { DateField } from '../../app/date-field';
+import { businessToday } from '../../app/date-text';
+import { useConfig } from '../shell/use-config';
 import { createSetting } from './settings.api';
+import { invalidateSaved } from './settings-table';
 import {
   handlingFormErrors,
   type FormFieldKind,
@@ -33,6 +38,7 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   submit: { alignSelf: 'flex-start', minWidth: '120px' },
   unit: { color: tokens.colorNeutralForeground3 },
+  help: { color: tokens.colorNeutralForeground3 },
 });
 
 export function SettingsAddForm<Row extends SettingsRow, Values extends Record<string, string>, Body>({
@@ -48,6 +54,13 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
   const { kind, form } = resource;
   // Keys built from generic field names are plain strings to i18next's types.
   const text = (key: string) => t(key);
+  // Date fields start at today in the business's time zone, whatever the computer's zone.
+  const today = businessToday(useConfig().data?.timeZone);
+  const defaults = useMemo(() => {
+    const values: Record<string, string> = { ...form.defaults };
+    for (const field of form.fields) if (field.kind === 'date') values[field.name] = today;
+    return values as DefaultValues<Values>;
+  }, [form, today]);
   const {
     handleSubmit,
     reset,
@@ -55,19 +68,26 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
     formState: { errors, isDirty },
   } = useForm<Values, unknown, Body>({
     resolver: zodResolver(form.schema, { error: handlingFormErrors }),
-    defaultValues: form.defaults as DefaultValues<Values>,
+    defaultValues: defaults,
   });
+  // The business's zone arrives after the first render, or the day turns: an untouched form
+  // follows (reset also makes these the values the next reset returns to).
+  useEffect(() => {
+    if (!isDirty) reset(defaults);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new today moves the defaults
+  }, [defaults]);
   // Only the handling-charge form has a type; its unit follows the choice.
   const type = useWatch({ control, name: 'type' as Path<Values> }) as string | undefined;
 
   const guard = useLeaveGuard(isDirty);
+  const helpId = useId();
 
   const add = useMutation({
-    mutationFn: (body: Body) => createSetting(resource, body),
+    mutationFn: (body: Body) => (form.create ? form.create(body) : createSetting(resource, body)),
     onSuccess: () => {
       notify.success(t(`${kind}.added`));
-      reset();
-      return invalidate.settings(queryClient, resource.apiPath);
+      reset(defaults);
+      return invalidateSaved(queryClient, resource);
     },
     // The server's message in a warning toast; what was typed stays.
     onError: (error) => notify.warning(message(error)),
@@ -81,7 +101,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
   };
 
   // Fluent's inputs keep their own state, so they are controlled: reset() must reach them.
-  const renderControl = (name: Path<Values>, fieldKind: FormFieldKind) => (
+  const renderControl = (name: Path<Values>, fieldKind: Exclude<FormFieldKind, 'date'>, unit?: string) => (
     <Controller
       control={control}
       name={name}
@@ -115,7 +135,9 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
                 inputMode="decimal"
                 placeholder={text(`${kind}.placeholders.${name}`)}
                 contentAfter={
-                  type === 'percentage' || type === 'amount' ? (
+                  unit ? (
+                    <span className={styles.unit}>{text(`units.${unit}`)}</span>
+                  ) : type === 'percentage' || type === 'amount' ? (
                     <span className={styles.unit}>{t(`units.${type}`)}</span>
                   ) : undefined
                 }
@@ -130,17 +152,47 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
     <Card className={styles.card}>
       {guard.prompt}
       <Subtitle2 as="h2">{t(`${kind}.addTitle`)}</Subtitle2>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t(`${kind}.addTitle`)}>
-        {form.fields.map(({ name, kind: fieldKind }) => (
-          <Field
-            key={name}
-            label={text(`${kind}.labels.${name}`)}
-            required
-            validationMessage={fieldError(name)}
-          >
-            {renderControl(name as Path<Values>, fieldKind)}
-          </Field>
-        ))}
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t(`${kind}.addTitle`)}
+        aria-describedby={form.help ? helpId : undefined}
+      >
+        {form.help && (
+          <Body1 id={helpId} className={styles.help}>
+            {text(`${kind}.help`)}
+          </Body1>
+        )}
+        {form.fields.map(({ name, kind: fieldKind, unit }) =>
+          fieldKind === 'date' ? (
+            // The shared date field brings its own Field (label, message) and the user's format.
+            <Controller
+              key={name}
+              control={control}
+              name={name as Path<Values>}
+              render={({ field: { value, onChange, onBlur } }) => (
+                <DateField
+                  label={text(`${kind}.labels.${name}`)}
+                  required
+                  value={value as string | null}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  validationMessage={fieldError(name)}
+                />
+              )}
+            />
+          ) : (
+            <Field
+              key={name}
+              label={text(`${kind}.labels.${name}`)}
+              required
+              validationMessage={fieldError(name)}
+            >
+              {renderControl(name as Path<Values>, fieldKind, unit)}
+            </Field>
+          ),
+        )}
         <Button
           className={styles.submit}
           type="submit"

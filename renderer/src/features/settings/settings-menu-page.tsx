@@ -3,6 +3,7 @@ import { Body1, makeStyles, Subtitle2, tokens } from '@fluentui/react-components
 import {
   BuildingFactoryRegular,
   ChevronRightRegular,
+  CurrencyDollarRupeeRegular,
   MoneyCalculatorRegular,
   TagMultipleRegular,
   VehicleShipRegular,
@@ -20,6 +21,7 @@ const ICONS: Record<SettingsKind, ReactNode> = {
   supplier: <BuildingShopRegular />,
   shippingMethod: <VehicleShipRegular />,
   handlingCharges: <MoneyCalculatorRegular />,
+  exchangeRates: <CurrencyDollarRupeeRegular />,
 };
 
 const useStyles = makeStyles({

@@ -4,10 +4,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '#shared/constants';
 import { prefetchList } from '../../app/list-screen/use-list-screen';
+import { ForbiddenState } from '../../app/page-state';
 import { useCurrentUser } from '../auth/current-user';
 import { SettingsAddForm } from './settings-add-form';
 import {
   categoryResource,
+  exchangeRateResource,
   handlingChargeResource,
   manufacturerResource,
   shippingMethodResource,
@@ -36,8 +38,10 @@ function SettingsScreen<Row extends SettingsRow, Values extends Record<string, s
 }) {
   const styles = useStyles();
   const { t } = useTranslation('setting');
-  // Writing settings is for admins (the server enforces it); others may still look things up.
+  // Writing settings is for admins (the server enforces it); others may still look things up,
+  // except in a list only admins may read (the exchange rates), which they are refused at once.
   const canEdit = useCurrentUser().role === 'admin';
+  if (!canEdit && resource.adminOnly) return <ForbiddenState />;
   return (
     <div className={styles.layout}>
       {canEdit ? (
@@ -66,6 +70,8 @@ export function prefetch(queryClient: QueryClient, path: string) {
       return prefetchList(queryClient, settingsListOptions(shippingMethodResource));
     case 'handlingCharges':
       return prefetchList(queryClient, settingsListOptions(handlingChargeResource));
+    case 'exchangeRates':
+      return prefetchList(queryClient, settingsListOptions(exchangeRateResource));
     case undefined:
       return undefined;
   }
@@ -84,5 +90,7 @@ export default function SettingsResourcePage({ kind }: { kind: SettingsKind }) {
       return <SettingsScreen key={kind} resource={shippingMethodResource} />;
     case 'handlingCharges':
       return <SettingsScreen key={kind} resource={handlingChargeResource} />;
+    case 'exchangeRates':
+      return <SettingsScreen key={kind} resource={exchangeRateResource} />;
   }
 }

@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { SearchRegular, TableRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,9 @@ import type { ListParams } from '#shared/query';
 import type { HandlingFee } from '#shared/schemas/catalog';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../app/app-dialog';
+import { DATE_FORMATS } from '../../app/date-display';
+import { DATE_FORMAT } from '../../app/date-text';
+import { useDateDisplay } from '../../app/use-date-display';
 import type { AppTableCellProps } from '../../app/app-table';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
 import { useListScreen } from '../../app/list-screen/use-list-screen';
@@ -31,15 +34,32 @@ import { planEdit } from './settings-edit';
 import { fetchSettings, updateSetting } from './settings.api';
 import type { SettingsColumn, SettingsResource, SettingsRow } from './settings.resources';
 
-/** One settings list's options; the settings cards' prefetch builds the same first request. */
+/**
+ * One settings list's options; the settings cards' prefetch builds the same first request.
+ * `shown`, the user's date format, reads a search typed as a date.
+ */
 export const settingsListOptions = <Row extends SettingsRow, Values extends Record<string, string>, Body>(
   resource: SettingsResource<Row, Values, Body>,
+  shown?: string,
 ) => ({
   spec: resource.spec,
   searchParam: resource.searchField,
+  searchFilters: resource.searchFilters
+    ? (text: string) => resource.searchFilters?.(text, shown ?? DATE_FORMAT) ?? {}
+    : undefined,
   queryKey: (params: ListParams) => queryKeys.settings.list(resource.apiPath, params),
   fetch: (params: ListParams) => fetchSettings(resource, params),
 });
+
+/** After a save: the list, and what else the resource's rows change (orders take a rate). */
+export const invalidateSaved = (
+  queryClient: QueryClient,
+  resource: { apiPath: string; alsoChanges?: readonly 'orders'[] },
+) =>
+  Promise.all([
+    invalidate.settings(queryClient, resource.apiPath),
+    ...(resource.alsoChanges?.includes('orders') ? [invalidate.orders(queryClient)] : []),
+  ]);
 
 const useStyles = makeStyles({
   search: { width: '300px' },
@@ -103,7 +123,8 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
   const [pending, setPending] = useState<PendingChange<Row> | null>(null);
   // Set synchronously: the dialog taking focus blurs the editor, which must not ask twice.
   const confirming = useRef(false);
-  const list = useListScreen(settingsListOptions(resource));
+  const dates = useDateDisplay();
+  const list = useListScreen(settingsListOptions(resource, DATE_FORMATS[dates.dateFormat]));
 
   const endEdit = () => {
     confirming.current = false;
@@ -116,7 +137,7 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
     onSuccess: () => {
       notify.success(t('errors:rowUpdated'));
       endEdit();
-      return invalidate.settings(queryClient, resource.apiPath);
+      return invalidateSaved(queryClient, resource);
     },
     // The list was never changed, so leaving edit mode shows the old value again.
     onError: (error) => {
@@ -190,6 +211,13 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
         const type = (row as unknown as HandlingFee).type;
         return t(`valueFormat.${type}`, { value: numberFormat.format(Number(value)) });
       }
+      case 'day':
+        return dates.date(String(value));
+      case 'moment':
+        return dates.dateTime(String(value));
+      case 'rate':
+        // The rate's own exact text, every decimal it has ("1.734512"), never rounded for show.
+        return String(value);
     }
   };
 
@@ -256,7 +284,10 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
   const listColumns: ListColumn<Row>[] = columns.map((column) => ({
     key: column.field,
     header: fieldLabel(column.field),
-    sort: column.field,
+    // A header sorts only by what the list's spec sorts (the rates sort by date alone).
+    sort: resource.spec.sorts.includes(column.field) ? column.field : undefined,
+    sortFirst: column.format === 'day' ? 'desc' : undefined,
+    numeric: column.format === 'rate' ? true : undefined,
     headerClassName: column.format === 'text' ? undefined : styles.narrow,
     cell: (row) =>
       editing?.rowId === row._id && editing.field === column.field

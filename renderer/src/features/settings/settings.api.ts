@@ -1,4 +1,4 @@
-/** Calls of the settings screens (categories … handling fees), one set for all five. */
+/** Calls of the settings screens (categories … exchange rates), one set for all six. */
 import type { z } from 'zod';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { listResponse } from '#shared/schemas/common';
@@ -20,3 +20,7 @@ export const createSetting = (resource: ApiResource<SettingsRow>, body: unknown)
 
 export const updateSetting = (resource: ApiResource<SettingsRow>, id: string, body: unknown) =>
   request('put', `${resource.apiPath}/${encodeURIComponent(id)}`, { json: body });
+
+/** PUT currency/rates/{date} {rate}: adds the date's rate, or replaces the one it has. */
+export const putExchangeRate = ({ date, rate }: { date: string; rate: number }) =>
+  request('put', `currency/rates/${encodeURIComponent(date)}`, { json: { rate } });

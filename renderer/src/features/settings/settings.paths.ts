@@ -1,5 +1,5 @@
 /**
- * The five settings sub-screens and their routes, apart from their configs: the route table
+ * The six settings sub-screens and their routes, apart from their configs: the route table
  * is on the way to the sign-in form and must not pull in the catalog schemas.
  */
 export const SETTINGS_KINDS = [
@@ -8,6 +8,7 @@ export const SETTINGS_KINDS = [
   'supplier',
   'shippingMethod',
   'handlingCharges',
+  'exchangeRates',
 ] as const;
 export type SettingsKind = (typeof SETTINGS_KINDS)[number];
 
@@ -18,4 +19,5 @@ export const SETTINGS_PATHS: Record<SettingsKind, string> = {
   supplier: '/settings/supplier',
   shippingMethod: '/settings/shippingMethod',
   handlingCharges: '/settings/handling-charges',
+  exchangeRates: '/settings/exchange-rates',
 };

@@ -1,12 +1,12 @@
 /**
- * The five settings lists as data: one generic screen reads these configs, so a rule (paging,
- * editing, confirmation) is written once and holds for all five.
+ * The six settings lists as data: one generic screen reads these configs, so a rule (paging,
+ * editing, confirmation) is written once and holds for all six.
  */
 import type { z } from 'zod';
 import type { SettingsKind } from './settings.paths';
 import { MESSAGES } from '#shared/messages';
-import { handlingFeesListSpec, namedSettingsListSpec } from '#shared/list-specs';
-import type { ListSpec } from '#shared/query';
+import { exchangeRatesListSpec, handlingFeesListSpec, namedSettingsListSpec } from '#shared/list-specs';
+import type { FilterInput, ListSpec } from '#shared/query';
 import {
   categoryCreateSchema,
   categorySchema,
@@ -26,6 +26,15 @@ import {
   type Category,
   type HandlingFee,
 } from '#shared/schemas/catalog';
+import {
+  exchangeRateEditSchema,
+  exchangeRateFormSchema,
+  exchangeRateSchema,
+  type ExchangeRate,
+  type ExchangeRateForm,
+} from '#shared/schemas/currency';
+import { dateSearchFilters } from './date-search';
+import { putExchangeRate } from './settings.api';
 
 export { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
 
@@ -34,8 +43,12 @@ export interface SettingsRow {
   createdAt: string;
 }
 
-/** How a column shows its value. */
-export type ColumnFormat = 'text' | 'date' | 'status' | 'feeType' | 'feeValue';
+/**
+ * How a column shows its value: `date` a creation date, `day` a calendar date in the user's
+ * format, `moment` a date and time in the business's time zone, `rate` an exchange rate with
+ * all its decimals.
+ */
+export type ColumnFormat = 'text' | 'date' | 'status' | 'feeType' | 'feeValue' | 'day' | 'moment' | 'rate';
 
 /** How a double-clicked cell is edited: free text, Active/Inactive, or a decimal number. */
 export type CellEditor = 'text' | 'status' | 'decimal';
@@ -56,7 +69,8 @@ export interface SettingsColumn<Row> {
   edit?: CellEdit<Row>;
 }
 
-export type FormFieldKind = 'text' | 'feeType' | 'decimal';
+/** `date` is the shared date field, starting at today in the business's time zone. */
+export type FormFieldKind = 'text' | 'feeType' | 'decimal' | 'date';
 
 export interface SettingsResource<Row extends SettingsRow, Values extends Record<string, string>, Body> {
   kind: SettingsKind;
@@ -65,16 +79,30 @@ export interface SettingsResource<Row extends SettingsRow, Values extends Record
   rowSchema: z.ZodType<Row>;
   /** The list filter a search types into: `?name=text` (`?title=text` for handling charges). */
   searchField: string;
+  /**
+   * The filters a search text stands for, when it is not sent as it is (`shown` is the user's
+   * date format): the exchange rates are searched by day, month or year.
+   */
+  searchFilters?: (text: string, shown: string) => Record<string, FilterInput>;
   columns: readonly SettingsColumn<Row>[];
   /** What the list may sort and filter on, shared with the server. */
   spec: ListSpec;
   updateSchema: z.ZodType;
   form: {
-    fields: readonly { name: keyof Values & string; kind: FormFieldKind }[];
+    /** `unit`: a `setting:units.*` key shown after the field. */
+    fields: readonly { name: keyof Values & string; kind: FormFieldKind; unit?: string }[];
     defaults: Values;
     /** The shared create schema: the server validates the very same rules. */
     schema: z.ZodType<Body, Values>;
+    /** Shows `setting:<kind>.help` under the form's title. */
+    help?: true;
+    /** How an added row is sent; by default POST to `apiPath`. */
+    create?: (body: Body) => Promise<unknown>;
   };
+  /** Other data a saved row changes (orders take a changed exchange rate). */
+  alsoChanges?: readonly 'orders'[];
+  /** Only admins may even read the list: other roles see the refusal, not a read-only list. */
+  adminOnly?: true;
 }
 
 export type NamedSetting = Category;
@@ -218,6 +246,49 @@ export const handlingChargeResource: SettingsResource<HandlingFee, HandlingValue
     // The form holds every value as text; the schema also accepts a number.
     schema: handlingFeeCreateSchema as z.ZodType<HandlingBody, HandlingValues>,
   },
+};
+
+type ExchangeRateValues = { date: string; rate: string };
+
+/**
+ * INR→JPY rates by date: the date is the row's id and is set once (a new date is a new row);
+ * the rate is edited in place. PUT currency/rates/{date} {rate} both adds and replaces, so
+ * adding a date that already has a rate replaces it (the form's help says so).
+ */
+export const exchangeRateResource: SettingsResource<ExchangeRate, ExchangeRateValues, ExchangeRateForm> = {
+  kind: 'exchangeRates',
+  apiPath: 'currency/rates',
+  rowSchema: exchangeRateSchema,
+  searchField: 'date',
+  searchFilters: (text, shown) => dateSearchFilters('date', text, shown),
+  columns: [
+    { field: 'date', format: 'day' },
+    {
+      field: 'rate',
+      format: 'rate',
+      edit: {
+        editor: 'decimal',
+        // The API's number is the rate's shortest exact text: 1.734512 reads "1.734512".
+        current: (row) => String(row.rate),
+        body: (_row, draft) => ({ rate: draft }),
+      },
+    },
+    { field: 'updatedAt', format: 'moment' },
+  ],
+  spec: exchangeRatesListSpec,
+  updateSchema: exchangeRateEditSchema,
+  form: {
+    fields: [
+      { name: 'date', kind: 'date' },
+      { name: 'rate', kind: 'decimal', unit: 'rate' },
+    ],
+    defaults: { date: '', rate: '' },
+    schema: exchangeRateFormSchema as z.ZodType<ExchangeRateForm, ExchangeRateValues>,
+    help: true,
+    create: putExchangeRate,
+  },
+  alsoChanges: ['orders'],
+  adminOnly: true,
 };
 
 /**

@@ -14,7 +14,10 @@ import * as orders from './008_orders';
 import * as otzOrders from './009_otz_orders';
 import * as shipments from './010_shipments';
 import * as otzSearch from './011_otz_search';
+import * as exchangeRates from './012_exchange_rates';
+import * as simulations from './013_simulations';
 import * as sales from './014_sales';
+import * as orderCustomerSearch from './015_order_customer_search';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -28,5 +31,8 @@ export const migrations: Record<string, Migration> = {
   '009_otz_orders': otzOrders,
   '010_shipments': shipments,
   '011_otz_search': otzSearch,
+  '012_exchange_rates': exchangeRates,
+  '013_simulations': simulations,
   '014_sales': sales,
+  '015_order_customer_search': orderCustomerSearch,
 };

@@ -1,0 +1,195 @@
+/**
+ * Orders ready to ship: PACKED Amazon India and own-shop orders (Amazon Japan orders are
+ * fulfilled inside Japan), from the orders list and its search. Combine Orders lists them with
+ * its filters in the URL; a shipment's "add orders" dialog lists them in its own state. Both
+ * keep a selection across pages, in the order the orders were chosen.
+ */
+import { Checkbox, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_ENTRY_PLATFORMS } from '#shared/constants';
+import { ordersSearchSpec } from '#shared/list-specs';
+import type { ListParams } from '#shared/query';
+import type { Order } from '#shared/schemas/order';
+import { queryKeys } from '../../api/query-keys';
+import type { ListColumn } from '../../app/list-screen/list-scaffold';
+import type { ListFilter } from '../../app/list-screen/list-state';
+import type { ListScreen, ListScreenOptions } from '../../app/list-screen/use-list-screen';
+import { useDateDisplay } from '../../app/use-date-display';
+import { dateRangeOf } from '../orders/date-range';
+import { PlatformLogo, useMoney } from '../orders/order-parts';
+import { fetchOrders, searchOrders } from '../orders/orders.api';
+import { useProductName } from '../products/product-name';
+
+/** The India platforms a shipment takes. */
+export const SHIPMENT_PLATFORMS = ORDER_ENTRY_PLATFORMS;
+const ANY = '';
+
+/** Always PACKED: a filter of one value, so every request (and its cache key) says so. */
+const readyFilter: ListFilter<'PACKED'> = {
+  choices: ['PACKED'],
+  default: 'PACKED',
+  toFilters: () => ({ shipmentStatus: 'PACKED' }),
+};
+/** Both India platforms (anything but Amazon Japan), or one of them. */
+const platformFilter: ListFilter = {
+  choices: [ANY, ...SHIPMENT_PLATFORMS],
+  default: ANY,
+  toFilters: (platform) => ({ platformCode: platform || { ne: 'AMAZONJP' } }),
+};
+const datesFilter: ListFilter = {
+  default: ANY,
+  toFilters: (text) => {
+    const { from, to } = dateRangeOf(text);
+    return from || to ? { orderDate: { gte: from, lte: to } } : {};
+  },
+};
+
+/** Text goes to the orders search with the other filters, and answers in its own shape. */
+const fetchPage = async (params: ListParams) => {
+  if (!params.extras?.searchStr) return fetchOrders(params);
+  const found = await searchOrders(params);
+  return { data: found.data, totalCount: found.totalcount };
+};
+
+export type PackedFilter = 'ready' | 'platform' | 'dates';
+
+export const PACKED_ORDERS: ListScreenOptions<Order, PackedFilter> = {
+  spec: ordersSearchSpec,
+  searchParam: 'searchStr',
+  pageSizes: [25, 50, 100],
+  filters: { ready: readyFilter, platform: platformFilter, dates: datesFilter },
+  queryKey: (params) =>
+    params.extras?.searchStr ? queryKeys.orders.search(params) : queryKeys.orders.list(params),
+  fetch: fetchPage,
+};
+
+/** Chosen orders, kept across pages and filters, in the order they were chosen. */
+export function useOrderSelection() {
+  const [selected, setSelected] = useState<ReadonlyMap<string, Order>>(new Map());
+  const set = (orders: readonly Order[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const order of orders) {
+        if (on) {
+          if (!next.has(order._id)) next.set(order._id, order);
+        } else next.delete(order._id);
+      }
+      return next;
+    });
+  return {
+    selected,
+    orders: [...selected.values()],
+    toggle: (order: Order, on: boolean) => set([order], on),
+    togglePage: (rows: readonly Order[], on: boolean) => set(rows, on),
+    clear: () => setSelected(new Map()),
+    /** Drops chosen orders that are no longer ready (shipped meanwhile), keeping the others. */
+    keepOnly: (ids: ReadonlySet<string>) =>
+      setSelected((current) => new Map([...current].filter(([id]) => ids.has(id)))),
+  };
+}
+export type OrderSelection = ReturnType<typeof useOrderSelection>;
+
+const useStyles = makeStyles({
+  select: { width: '40px' },
+  nowrap: { whiteSpace: 'nowrap' },
+  filter: { minWidth: '190px' },
+  filterRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+});
+
+/** The columns of a list of orders ready to ship, the first one choosing orders. */
+export function usePackedColumns(list: ListScreen<Order, string>, selection: OrderSelection) {
+  const styles = useStyles();
+  const { t } = useTranslation('ordershipment');
+  const money = useMoney();
+  const dates = useDateDisplay();
+  const productName = useProductName();
+  const pageSelected = list.rows.filter((o) => selection.selected.has(o._id)).length;
+  const columns: ListColumn<Order>[] = [
+    {
+      key: 'select',
+      header: t('columns.select'),
+      headerContent: (
+        <Checkbox
+          aria-label={t('columns.selectPage')}
+          checked={pageSelected === 0 ? false : pageSelected === list.rows.length ? true : 'mixed'}
+          onChange={(_e, data) => selection.togglePage(list.rows, data.checked === true)}
+        />
+      ),
+      alwaysShown: true,
+      className: styles.select,
+      cell: (o) => (
+        <Checkbox
+          aria-label={t('columns.selectOrder', { orderId: o.orderId })}
+          checked={selection.selected.has(o._id)}
+          onChange={(_e, data) => selection.toggle(o, data.checked === true)}
+        />
+      ),
+    },
+    {
+      key: 'orderId',
+      header: t('columns.orderId'),
+      sort: 'orderId',
+      truncate: '170px',
+      cell: (o) => o.orderId,
+    },
+    {
+      key: 'orderDate',
+      header: t('columns.orderDate'),
+      sort: 'orderDate',
+      sortFirst: 'desc',
+      className: styles.nowrap,
+      cell: (o) => dates.date(o.orderDate),
+    },
+    {
+      key: 'platform',
+      header: t('columns.platform'),
+      cell: (o) => <PlatformLogo platform={o.platformCode} />,
+    },
+    {
+      key: 'product',
+      header: t('columns.product'),
+      truncate: '220px',
+      cell: (o) => (o.product ? productName(o.product) : '—'),
+    },
+    { key: 'quantity', header: t('columns.quantity'), numeric: true, cell: (o) => o.orderQuantity },
+    {
+      key: 'price',
+      header: t('columns.price'),
+      sort: 'baseOrderPrice',
+      sortFirst: 'desc',
+      numeric: true,
+      cell: (o) => money(o.baseOrderPrice, o.currency),
+    },
+    {
+      key: 'customer',
+      header: t('columns.customer'),
+      truncate: '160px',
+      cell: (o) => o.customer?.name || '—',
+    },
+  ];
+  return columns;
+}
+
+/** The platform choice: both India platforms, or one. */
+export function PlatformChoice({ list }: { list: ListScreen<Order, string> }) {
+  const styles = useStyles();
+  const { t } = useTranslation('ordershipment');
+  const value = list.state.filters.platform ?? ANY;
+  return (
+    <Field label={t('filters.platform')} className={styles.filter}>
+      <Dropdown
+        value={value ? t(`common:platforms.${value}`) : t('filters.allPlatforms')}
+        selectedOptions={[value]}
+        onOptionSelect={(_e, data) => list.setFilter('platform', data.optionValue ?? ANY)}
+      >
+        <Option value={ANY}>{t('filters.allPlatforms')}</Option>
+        {SHIPMENT_PLATFORMS.map((p) => (
+          <Option key={p} value={p}>
+            {t(`common:platforms.${p}`)}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * One shipment from the shipment screen: its fields, its orders with their shares of the fees,
+ * and what may change. Before customs an admin adds packed India orders or takes one out (it
+ * goes back to PACKED); anyone who may open the screen saves the customs; after them an admin
+ * may correct the customs. Order creators see the rest read-only.
+ */
+import {
+  Button,
+  Caption1,
+  Divider,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStyles,
+  OverlayDrawer,
+  Subtitle2,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  AddRegular,
+  DeleteRegular,
+  DismissRegular,
+  DocumentEditRegular,
+  ReceiptRegular,
+} from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
+import { invalidate, queryKeys } from '../../api/query-keys';
+import { ConfirmDialog } from '../../app/app-dialog';
+import { AppTable, type TableColumn } from '../../app/app-table';
+import { useNotify } from '../../app/notify';
+import { ErrorState } from '../../app/page-state';
+import { useDateDisplay } from '../../app/use-date-display';
+import { useErrorText } from '../../app/use-error-text';
+import { useCurrentUser } from '../auth/current-user';
+import { useMoney } from '../orders/order-parts';
+import { AddOrdersDialog } from './add-orders-dialog';
+import { CustomsDialog } from './customs-dialog';
+import { useShippedOrderColumns } from './shipment-orders-dialog';
+import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
+import { fetchShipment, removeShipmentOrder } from './shipments.api';
+
+const useStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  fields: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+  },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // Fluent's divider grows along a flex column otherwise.
+  divider: { flexGrow: 0 },
+});
+
+export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment; onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('shipment');
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const money = useMoney();
+  const dates = useDateDisplay();
+  const isAdmin = useCurrentUser().role === 'admin';
+  const orderColumns = useShippedOrderColumns();
+  const [customs, setCustoms] = useState<'save' | 'correct' | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<ShippedOrder | null>(null);
+
+  // The row as the list had it at once, then the shipment as it is now.
+  const current = useQuery({
+    queryKey: queryKeys.shipments.one(row._id),
+    queryFn: () => fetchShipment(row._id),
+    placeholderData: row,
+  });
+  const shipment = current.data ?? row;
+  const open = shipment.customId === null;
+
+  const remove = useMutation({
+    mutationFn: (order: ShippedOrder) => removeShipmentOrder(shipment._id, order._id),
+    onSuccess: async () => {
+      notify.success(t('drawer.removed'));
+      setRemoving(null);
+      await invalidate.shipments(queryClient);
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+
+  const fields: [string, ReactNode][] = [
+    [t('columns.status'), <ShipmentStatusBadge key="s" status={shipment.status} />],
+    [t('columns.shippingDate'), dates.date(shipment.shippingDate)],
+    [t('drawer.method'), shipment.shippingMethod?.name ?? '—'],
+    [
+      t('columns.trackingLink'),
+      <TrackingLinkButton key="l" link={shipment.shipmentTrackingLink} shipmentId={shipment.shipmentId} />,
+    ],
+    [t('columns.totalShippingFee'), money(shipment.totalShippingFee, 'JPY')],
+    [t('columns.customId'), shipment.customId ?? '—'],
+    [
+      t('columns.totalCustomFee'),
+      shipment.totalCustomFee === null ? '—' : money(shipment.totalCustomFee, 'INR'),
+    ],
+    [t('columns.receivedDate'), shipment.receivedDate ? dates.date(shipment.receivedDate) : '—'],
+    [t('drawer.created'), dates.dateTime(shipment.createdAt)],
+    [t('drawer.updated'), dates.dateTime(shipment.updatedAt)],
+  ];
+
+  const columns: TableColumn<ShippedOrder>[] =
+    isAdmin && open
+      ? [
+          ...orderColumns,
+          {
+            key: 'remove',
+            header: t('drawer.remove'),
+            cell: (o) => (
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={t('drawer.removeFor', { orderId: o.orderId })}
+                // The server keeps the last order: a shipment is never empty.
+                disabled={shipment.shippedOrders.length < 2}
+                title={shipment.shippedOrders.length < 2 ? t('errors:shipmentLastOrder') : undefined}
+                onClick={() => setRemoving(o)}
+              />
+            ),
+          },
+        ]
+      : orderColumns;
+
+  return (
+    <OverlayDrawer
+      position="end"
+      size="large"
+      open
+      onOpenChange={(_e, data) => !data.open && onClose()}
+      aria-label={t('drawer.title', { shipmentId: shipment.shipmentId })}
+    >
+      <DrawerHeader>
+        <DrawerHeaderTitle
+          action={
+            <Button
+              appearance="subtle"
+              icon={<DismissRegular />}
+              aria-label={t('common:actions.close')}
+              onClick={onClose}
+            />
+          }
+        >
+          {t('drawer.title', { shipmentId: shipment.shipmentId })}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody className={styles.body}>
+        {current.isError && <ErrorState error={current.error} onRetry={() => void current.refetch()} />}
+        <dl className={styles.fields}>
+          {fields.map(([term, value]) => (
+            <div key={term} style={{ display: 'contents' }}>
+              <dt className={styles.term}>{term}</dt>
+              <dd className={styles.value}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className={styles.actions}>
+          {open ? (
+            <Button appearance="primary" icon={<ReceiptRegular />} onClick={() => setCustoms('save')}>
+              {t('actions.addCustoms')}
+            </Button>
+          ) : isAdmin ? (
+            <Button icon={<DocumentEditRegular />} onClick={() => setCustoms('correct')}>
+              {t('drawer.correctCustoms')}
+            </Button>
+          ) : null}
+        </div>
+        <Divider className={styles.divider} />
+        <section className={styles.section} aria-label={t('drawer.orders')}>
+          <Subtitle2 as="h3">{t('drawer.orders')}</Subtitle2>
+          {isAdmin && open && (
+            <div className={styles.actions}>
+              <Button icon={<AddRegular />} onClick={() => setAdding(true)}>
+                {t('drawer.addOrders')}
+              </Button>
+            </div>
+          )}
+          {!open && <Caption1 className={styles.muted}>{t('drawer.locked')}</Caption1>}
+          <AppTable
+            label={t('orders.table', { shipmentId: shipment.shipmentId })}
+            rows={shipment.shippedOrders}
+            columns={columns}
+            rowKey={(o) => o._id}
+            size="small"
+            maxHeight="50vh"
+          />
+        </section>
+      </DrawerBody>
+      {customs && <CustomsDialog shipment={shipment} mode={customs} onClose={() => setCustoms(null)} />}
+      {adding && <AddOrdersDialog shipment={shipment} onClose={() => setAdding(false)} />}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('drawer.removeTitle', { orderId: removing?.orderId ?? '' })}
+        confirmLabel={t('drawer.removeConfirm')}
+        confirmIcon={<DeleteRegular />}
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      >
+        {t('drawer.removeBody')}
+      </ConfirmDialog>
+    </OverlayDrawer>
+  );
+}
