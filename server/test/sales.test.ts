@@ -13,6 +13,7 @@ import { saleYenValues } from '#shared/domain/profit';
 import { periodRange } from '#shared/domain/periods';
 import { MESSAGES } from '#shared/messages';
 import type { Database } from '../src/db/database';
+import { seedLarge } from '../src/demo/large';
 import {
   exportLinesBothWays,
   flushSalesDays,
@@ -944,4 +945,47 @@ describe.each(testDialects())('sales (%s)', (dialect) => {
       }
     });
   });
+});
+
+describe.each(testDialects())('sales after a bulk load (%s)', (dialect) => {
+  let server: TestServer;
+  afterAll(() => server?.close());
+
+  it('leaves the kept totals and the export lines equal to the orders, and every sale index back', async () => {
+    server = await startTestServer({ dialect, config: { timeZone: 'Asia/Tokyo' } });
+    const db = server.app.db as unknown as Kysely<Database>;
+    // Over the deferral threshold: the orders' indexes are dropped and built again around the load.
+    await seedLarge(db, {
+      products: 150,
+      orders: 3000,
+      batchSize: 1000,
+      deferIndexesAt: 1000,
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(await db.selectFrom('sales_daily_dirty').selectAll().execute()).toEqual([]);
+    const norm = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)])));
+    const totals = await salesDailyBothWays(db);
+    expect(totals.kept.length).toBeGreaterThan(100);
+    expect(norm(totals.kept)).toEqual(norm(totals.computed));
+    const lines = await exportLinesBothWays(db);
+    expect(lines.kept.length).toBeGreaterThan(1000);
+    expect(norm(lines.kept)).toEqual(norm(lines.computed));
+    const indexes =
+      dialect === 'postgres'
+        ? await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where tablename = 'orders'`.execute(db)
+        : await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = 'orders'`.execute(db);
+    expect(indexes.rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'ix_orders__sale_date',
+        'ix_orders__sale_platform_date',
+        'ix_orders__sale_order_id',
+        'ix_orders__sale_created_at',
+      ]),
+    );
+  }, 180_000);
 });
