@@ -17,6 +17,7 @@ import { usersRoutes } from './users/users.routes';
 import { advanceOrdersRoutes } from './orders/advance-orders.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { orderImportRoutes } from './order-import/order-import.routes';
+import { salesRoutes } from './sales/sales.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
 import type { OrdersContext } from './orders/orders.service';
 
@@ -39,4 +40,5 @@ export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
   orderImportRoutes,
   shipmentsRoutes,
   currencyRoutes,
+  salesRoutes,
 ];

@@ -214,6 +214,15 @@ describe.each(testDialects())('errors in Japanese (%s)', (dialect) => {
       api.get('/api/v1/shipments/search?searchStr=x&searchBy=customer', as(clerk.token)),
     );
 
+    // Sales reports: a range ending before it starts, a date that is not one, an empty export.
+    await record('sales: range', api.get('/api/v1/sales?from=2026-02-01&to=2026-01-01', as(admin.token)));
+    await record('sales: date', api.get('/api/v1/sales?from=2026-13-01', as(admin.token)));
+    await record('sales summary: date', api.get('/api/v1/sales/summary?to=tomorrow', as(admin.token)));
+    await record(
+      'sales export: empty',
+      api.get('/api/v1/sales/export?from=2001-01-01&to=2001-01-02', as(admin.token)),
+    );
+
     // List queries.
     for (const q of [
       'page=x',

@@ -134,6 +134,14 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/currency': STAFF,
   'GET /api/v1/currency/rates': ADMIN,
   'PUT /api/v1/currency/rates/:date': ADMIN,
+
+  // Sales reports: profit figures are for admins only.
+  'GET /api/v1/sales': ADMIN,
+  'GET /api/v1/sales/summary': ADMIN,
+  'GET /api/v1/sales/daily': ADMIN,
+  'GET /api/v1/sales/export': ADMIN,
+  'GET /api/v1/otz-sales': ADMIN,
+  'GET /api/v1/otz-sales/summary': ADMIN,
 };
 
 /** Routes that end the caller's session when allowed: called with a throwaway session. */

@@ -22,6 +22,7 @@ import type { Database } from '../db/database';
 import { lockTable } from '../db/locking';
 import { parseList, runList, type ListColumns } from '../http/list';
 import { applyRateToOrders, rateOn } from '../orders/orders.repository';
+import { flushSalesDays } from '../sales/sales.repository';
 import type { OrdersContext } from '../orders/orders.service';
 import {
   exchangeRatesQuery,
@@ -52,9 +53,9 @@ export function listExchangeRates(db: Kysely<Database>, rawQuery: unknown) {
 
 /**
  * What a changed rate changes besides itself, for the dates from `from` up to (not including)
- * `until` (null: no later rate): the rupee orders of those dates. The sales report's kept daily
- * totals of the same dates are to be refreshed here too, in this transaction, once the report
- * keeps them.
+ * `until` (null: no later rate): the rupee orders of those dates, and the sales report's kept
+ * daily totals of the days whose orders changed (noted by the orders' triggers, recomputed by
+ * `flushSalesDays`), in this transaction.
  */
 async function applyRateToDates(
   trx: Transaction<Database>,
@@ -62,6 +63,7 @@ async function applyRateToDates(
   micro: number,
 ): Promise<void> {
   await applyRateToOrders(trx, range.from, range.until, micro);
+  await flushSalesDays(trx);
 }
 
 /**

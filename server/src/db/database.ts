@@ -8,6 +8,7 @@ import type { IssueTables } from '../issues/issues.table';
 import type { MemoTables } from '../memos/memos.table';
 import type { OrderTables } from '../orders/orders.table';
 import type { OtzOrderTables } from '../otz-orders/otz-orders.table';
+import type { SalesTables } from '../sales/sales.table';
 import type { ShipmentTables } from '../shipments/shipments.table';
 import type { SimulationTables } from '../simulations/simulations.table';
 
@@ -20,4 +21,5 @@ export interface Database
     OrderTables,
     OtzOrderTables,
     ShipmentTables,
-    SimulationTables {}
+    SimulationTables,
+    SalesTables {}

@@ -9,3 +9,4 @@ export * from './auth';
 export * from './order-import';
 export * from './currency';
 export * from './simulation';
+export * from './sales';

@@ -16,6 +16,7 @@ import * as shipments from './010_shipments';
 import * as otzSearch from './011_otz_search';
 import * as exchangeRates from './012_exchange_rates';
 import * as simulations from './013_simulations';
+import * as sales from './014_sales';
 import * as orderCustomerSearch from './015_order_customer_search';
 
 export const migrations: Record<string, Migration> = {
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '011_otz_search': otzSearch,
   '012_exchange_rates': exchangeRates,
   '013_simulations': simulations,
+  '014_sales': sales,
   '015_order_customer_search': orderCustomerSearch,
 };

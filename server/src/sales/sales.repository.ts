@@ -1,0 +1,292 @@
+/**
+ * Sales: every SQL statement of the area (docs/architecture.md, "Sales"). The kept daily
+ * totals (`sales_daily`), their refresh, the summary and chart reads, the sales list's keys,
+ * the export's lines and the OTZ sales.
+ */
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Platform } from '#shared/constants';
+import type { Database } from '../db/database';
+import type { ListColumns } from '../http/list';
+import { SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums } from './sales.sql';
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** A CSV line: bytes on SQLite (read as a blob), text on PostgreSQL. */
+export type ExportLine = Buffer | string;
+
+export interface SalesDayKey {
+  date: string;
+  platform: Platform;
+}
+
+export interface SalesRange {
+  from: string;
+  to: string;
+  platformCode?: Platform;
+}
+
+/** Keys per statement: far below both databases' bound on parameters. */
+const REFRESH_CHUNK = 400;
+
+const keyText = (k: SalesDayKey) => `${k.date} ${k.platform}`;
+
+/**
+ * Recomputes the `sales_daily` rows of these (day, platform) keys from the orders, in the
+ * caller's transaction. Each chunk of keys (in key order) is first written as zeros with an
+ * insert-or-update, which on PostgreSQL locks those rows, in key order, until the transaction
+ * ends; only then are they summed from the orders, by a statement whose snapshot is taken after
+ * the locks: a concurrent transaction refreshing the same day has committed by then, so its
+ * orders are counted and neither refresh is lost. Two refreshes lock their rows in the same
+ * order, so they queue and never deadlock.
+ */
+export async function refreshSalesDays(trx: Kysely<Database>, keys: readonly SalesDayKey[]): Promise<void> {
+  const unique = [...new Map(keys.map((k) => [keyText(k), k])).values()].sort((a, b) =>
+    a.date === b.date ? (a.platform < b.platform ? -1 : 1) : a.date < b.date ? -1 : 1,
+  );
+  const zeros = sql.join(SALES_DAILY_COLUMNS.map(() => sql`0`));
+  const columns = sql.join(['order_date', 'platform_code', ...SALES_DAILY_COLUMNS].map((c) => sql.id(c)));
+  const reset = sql.join(
+    SALES_DAILY_COLUMNS.map((c) => sql`${sql.id(c)} = 0`),
+    sql`, `,
+  );
+  const assign = sql.join(
+    SALES_DAILY_COLUMNS.map((c) => sql`${sql.id(c)} = t.${sql.id(c)}`),
+    sql`, `,
+  );
+  for (let start = 0; start < unique.length; start += REFRESH_CHUNK) {
+    const chunk = unique.slice(start, start + REFRESH_CHUNK);
+    const values = sql.join(chunk.map((k) => sql`(${k.date}, ${k.platform}, ${zeros})`));
+    await sql`insert into sales_daily (${columns}) values ${values}
+      on conflict (order_date, platform_code) do update set ${reset}`.execute(trx);
+    await sql`update sales_daily set ${assign}
+      from (${salesDailySums(keysCondition(chunk))}) t
+      where sales_daily.order_date = t.order_date and sales_daily.platform_code = t.platform_code`.execute(
+      trx,
+    );
+  }
+}
+
+/** `o` (an order) is on one of these days of its platform: per platform, an IN list of dates. */
+function keysCondition(keys: readonly SalesDayKey[]): RawBuilder<unknown> {
+  const byPlatform = new Map<Platform, string[]>();
+  for (const k of keys) {
+    const dates = byPlatform.get(k.platform) ?? [];
+    dates.push(k.date);
+    byPlatform.set(k.platform, dates);
+  }
+  const parts = [...byPlatform].map(
+    ([platform, dates]) => sql`(o.platform_code = ${platform} and o.order_date in (${sql.join(dates)}))`,
+  );
+  return sql.join(parts, sql` or `);
+}
+
+/**
+ * Takes the keys the transaction's writes left in `sales_daily_dirty` (its triggers: 014_sales)
+ * and recomputes those days. Every transaction that writes orders, their fee shares, a rate or
+ * a purchase price calls it last, before it commits, so the kept totals change with the orders
+ * or not at all. A no-op (one delete of nothing) when nothing moved.
+ */
+export async function flushSalesDays(trx: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{
+    order_date: string;
+    platform_code: Platform;
+  }>`delete from sales_daily_dirty returning order_date, platform_code`.execute(trx);
+  if (rows.length === 0) return;
+  await refreshSalesDays(
+    trx,
+    rows.map((r) => ({ date: r.order_date, platform: r.platform_code })),
+  );
+}
+
+/** Recomputes every row of `sales_daily` from the orders (after a bulk load). */
+export async function rebuildSalesDaily(db: Kysely<Database>): Promise<void> {
+  const columns = sql.join(['order_date', 'platform_code', ...SALES_DAILY_COLUMNS].map((c) => sql.id(c)));
+  await db.transaction().execute(async (trx) => {
+    if (isPostgres(trx)) await sql`lock table sales_daily in exclusive mode`.execute(trx);
+    await sql`delete from sales_daily_dirty`.execute(trx);
+    await sql`delete from sales_daily`.execute(trx);
+    await sql`insert into sales_daily (${columns}) ${salesDailySums(sql`1 = 1`)}`.execute(trx);
+  });
+}
+
+/**
+ * Keys left by a transaction that did not flush them (none should): the reads recompute them
+ * first, so a report never shows totals behind the orders.
+ */
+export async function repairSalesDaily(db: Kysely<Database>): Promise<void> {
+  const left = await db.selectFrom('sales_daily_dirty').select('order_date').limit(1).executeTakeFirst();
+  if (left) await db.transaction().execute((trx) => flushSalesDays(trx));
+}
+
+/** Every row of `sales_daily` with sales, and the same sums recomputed from the orders (tests). */
+export async function salesDailyBothWays(db: Kysely<Database>) {
+  const kept = await sql<Record<string, unknown>>`select * from sales_daily where no_of_orders > 0
+    order by order_date, platform_code`.execute(db);
+  const computed = await sql<Record<string, unknown>>`select * from (${salesDailySums(sql`1 = 1`)}) t
+    order by order_date, platform_code`.execute(db);
+  return { kept: kept.rows, computed: computed.rows };
+}
+
+export interface SalesSums {
+  no_of_orders: number;
+  sales_value: number;
+  amazon_commission: number;
+  shipping_fee: number;
+  custom_fee: number;
+  cost_of_goods: number;
+  profit: number;
+  without_yen_value: number;
+  without_purchase_price: number;
+}
+
+const sumsOf = () =>
+  sql.join(
+    SALES_DAILY_COLUMNS.map(
+      (c) => sql`cast(coalesce(sum(${sql.ref(`sales_daily.${c}`)}), 0) as bigint) as ${sql.id(c)}`,
+    ),
+    sql`, `,
+  );
+
+/** The cards over a range: the kept rows of its days (at most three a day), summed. */
+export async function salesSums(db: Kysely<Database>, range: SalesRange): Promise<SalesSums> {
+  const platform = range.platformCode ? sql`and platform_code = ${range.platformCode}` : sql``;
+  const { rows } = await sql<SalesSums>`select ${sumsOf()} from sales_daily
+    where order_date >= ${range.from} and order_date <= ${range.to} ${platform}`.execute(db);
+  return rows[0] as SalesSums;
+}
+
+/** The chart: each day of the range with sales, its orders, sales value and profit. */
+export async function salesDays(db: Kysely<Database>, range: SalesRange) {
+  let query = db
+    .selectFrom('sales_daily')
+    .select([
+      'order_date',
+      sql<number>`cast(sum(no_of_orders) as bigint)`.as('no_of_orders'),
+      sql<number>`cast(sum(sales_value) as bigint)`.as('sales_value'),
+      sql<number>`cast(sum(profit) as bigint)`.as('profit'),
+    ])
+    .where('order_date', '>=', range.from)
+    .where('order_date', '<=', range.to)
+    .where('no_of_orders', '>', 0);
+  if (range.platformCode) query = query.where('platform_code', '=', range.platformCode);
+  return query.groupBy('order_date').orderBy('order_date').execute();
+}
+
+/**
+ * The sales list's rows: sales in the range, through the sale indexes. With `walk`, the range is
+ * tested row by row on SQLite (`+order_date` is no index constraint) so that a sort other than
+ * the order date walks its own sale index and stops after the page, instead of fetching the
+ * range's every sale and sorting them: the cheaper plan when the range holds many. PostgreSQL
+ * weighs the two plans itself.
+ */
+export function salesKeysBase(db: Kysely<Database>, range: { from: string; to: string }, walk = false) {
+  const date = walk && !isPostgres(db) ? sql`+orders.order_date` : sql`orders.order_date`;
+  return db
+    .selectFrom('orders')
+    .where(sql<SqlBool>`${saleFlag('orders')} = true`)
+    .where(sql<SqlBool>`${date} >= ${range.from}`)
+    .where(sql<SqlBool>`${date} <= ${range.to}`);
+}
+
+/** The sales list's columns; each sort is served by a sale index of 014_sales. */
+export const salesColumns: ListColumns = {
+  columns: {
+    platformCode: 'orders.platform_code',
+    shipmentStatus: 'orders.shipment_status',
+    orderDate: 'orders.order_date',
+    orderId: 'orders.order_id',
+    createdAt: 'orders.created_at',
+  },
+  tieBreaker: 'orders.id',
+  countedTables: ['orders'],
+};
+
+/**
+ * One batch of the export: the stored CSV lines (014_sales keeps them by triggers) after the
+ * last one read, in order date order, then id, from the lines' own clustered key, joined into
+ * one value by the database (bytes on SQLite): a batch reaches JavaScript as one buffer, not a
+ * line object each. With it come the number of lines and the batch's last key (the date is
+ * ten characters, so the greatest `order_date || id` is the last in key order). After the first
+ * batch the range starts at that key (a row-value bound the key serves), not at `from` again:
+ * with both, SQLite walks from `from` every time.
+ */
+export async function salesExportBatch(
+  db: Kysely<Database>,
+  range: SalesRange,
+  after: readonly [string, string] | null,
+  limit: number,
+): Promise<{ body: ExportLine | null; count: number; last: [string, string] | null }> {
+  const pg = isPostgres(db);
+  const start = after
+    ? sql`(l.order_date, l.id) > (${after[0]}, ${after[1]})`
+    : sql`l.order_date >= ${range.from}`;
+  const platform = range.platformCode ? sql`and l.platform_code = ${range.platformCode}` : sql``;
+  const joined = pg
+    ? sql`string_agg(b.line, '' order by b.order_date, b.id)`
+    : sql`cast(group_concat(b.line, '' order by b.order_date, b.id) as blob)`;
+  const { rows } = await sql<{ body: ExportLine | null; count: number; last: string | null }>`
+    select ${joined} as body, count(*) as count, max(b.order_date || b.id) as last
+    from (select l.order_date, l.id, l.line from sales_export_lines l
+      where ${start} and l.order_date <= ${range.to} ${platform}
+      order by l.order_date, l.id limit ${limit}) b`.execute(db);
+  const row = rows[0];
+  const last = row?.last ?? null;
+  return {
+    body: row?.body ?? null,
+    count: Number(row?.count ?? 0),
+    last: last === null ? null : [last.slice(0, 10), last.slice(10)],
+  };
+}
+
+/** Every stored export line, and the same lines formatted from the orders now (tests). */
+export async function exportLinesBothWays(db: Kysely<Database>) {
+  const kept = await sql<
+    Record<string, unknown>
+  >`select order_date, id, platform_code, line from sales_export_lines
+    order by order_date, id`.execute(db);
+  const computed = await sql<
+    Record<string, unknown>
+  >`select * from (${exportLinesOf(isPostgres(db), sql`1 = 1`)}) t
+    order by order_date, id`.execute(db);
+  return { kept: kept.rows, computed: computed.rows };
+}
+
+/** The OTZ sales list's rows: OTZ orders SHIPPED or COMPLETED in the range. */
+export function otzSalesKeysBase(db: Kysely<Database>, range: { from: string; to: string }) {
+  return db
+    .selectFrom('otz_orders')
+    .where(sql<SqlBool>`${saleFlag('otz_orders')} = true`)
+    .where('otz_orders.order_date', '>=', range.from)
+    .where('otz_orders.order_date', '<=', range.to);
+}
+
+export const otzSalesColumns: ListColumns = {
+  columns: {
+    shipmentStatus: 'otz_orders.shipment_status',
+    orderDate: 'otz_orders.order_date',
+    createdAt: 'otz_orders.created_at',
+  },
+  tieBreaker: 'otz_orders.id',
+  countedTables: ['otz_orders'],
+};
+
+/**
+ * What an OTZ sale's figures need beyond its row: the rate in effect on its order date (the
+ * latest dated on or before it, by the rates' primary key) and the cost of its goods (null when
+ * a line's product has no purchase price).
+ */
+export function otzSaleFigures(db: Kysely<Database>, range?: { from: string; to: string }) {
+  return (range ? otzSalesKeysBase(db, range) : db.selectFrom('otz_orders')).select([
+    'otz_orders.id',
+    'otz_orders.currency',
+    'otz_orders.amount',
+    sql<
+      number | null
+    >`(select r.inr_jpy_micro from exchange_rates r where r.rate_date <= otz_orders.order_date
+        order by r.rate_date desc limit 1)`.as('rate'),
+    sql<number | null>`(select case when count(*) = count(p.purchase_price)
+          then cast(coalesce(sum(cast(p.purchase_price as bigint) * i.order_quantity), 0) as bigint) end
+        from otz_order_items i join products p on p.id = i.product_id
+        where i.otz_order_id = otz_orders.id)`.as('cost_of_goods'),
+  ]);
+}
