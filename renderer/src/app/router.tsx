@@ -8,6 +8,7 @@ import { orderImportRoutes } from '../features/order-import/order-import.routes'
 import { ordersRoutes } from '../features/orders/orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
+import { salesRoutes } from '../features/sales/sales.routes';
 import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { LoadingState } from './loading-state';
@@ -27,13 +28,7 @@ const UsersPage = lazyScreen('/users', () => import('../features/users/users-pag
 const ProfilePage = lazy(() => import('../features/shell/profile-page'));
 
 /** Routes that later issues fill; until then each shows the "coming in this version" panel. */
-const LATER_ROUTES = [
-  '/shipment',
-  '/ot-sales-management',
-  '/order-amalgamation',
-  '/Simulator',
-  '/sales-management',
-];
+const LATER_ROUTES = ['/shipment', '/order-amalgamation', '/Simulator'];
 
 function RootLayout() {
   return (
@@ -75,6 +70,7 @@ export const routes: RouteObject[] = [
           ...productsRoutes,
           ...requestsRoutes,
           ...otzRoutes,
+          ...salesRoutes,
           ...memoRoutes,
           ...auditRoutes,
           ...ordersRoutes,
