@@ -221,3 +221,29 @@ export const shipmentsSearchSpec: ListSpec = {
   defaultLimit: LIMITS.shipmentSearchLimit,
   extras: ['searchStr', 'searchBy'],
 };
+
+/**
+ * GET /sales: the sales (SHIPPED or COMPLETED orders) with order dates from `from` to `to`
+ * (extras, YYYY-MM-DD, inclusive; the current month in the business's time zone when left
+ * out), of one platform or all, narrowed to one of the two statuses if asked, and matching
+ * `searchStr` (order id, product name, SKU, JAN). Served by the sale indexes (014_sales).
+ */
+export const salesListSpec: ListSpec = {
+  filters: {
+    platformCode: { enum: PLATFORMS },
+    shipmentStatus: { enum: ['SHIPPED', 'COMPLETED'] },
+  },
+  sorts: ['orderDate', 'orderId', 'createdAt'],
+  defaultSort: '-orderDate',
+  defaultLimit: LIMITS.salesPageSize,
+  extras: ['from', 'to', 'searchStr'],
+};
+
+/** GET /otz-sales: the OTZ sales from `from` to `to`, as {@link salesListSpec}. */
+export const otzSalesListSpec: ListSpec = {
+  filters: { shipmentStatus: { enum: ['SHIPPED', 'COMPLETED'] } },
+  sorts: ['orderDate', 'createdAt'],
+  defaultSort: '-orderDate',
+  defaultLimit: LIMITS.salesPageSize,
+  extras: ['from', 'to', 'searchStr'],
+};

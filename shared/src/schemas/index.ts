@@ -7,3 +7,4 @@ export * from './otz-order';
 export * from './misc';
 export * from './auth';
 export * from './order-import';
+export * from './sales';

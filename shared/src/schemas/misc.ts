@@ -11,18 +11,6 @@ import {
   timestampSchema,
 } from './common';
 
-/** Sales summary; every amount in yen. */
-export const salesSummarySchema = z.object({
-  noOfOrders: z.number().int().nonnegative(),
-  shippingFee: z.number(),
-  amazonCommission: z.number(),
-  customFee: z.number(),
-  profit: z.number(),
-  salesValue: z.number(),
-  totalCostOfGoods: z.number(),
-});
-export type SalesSummary = z.infer<typeof salesSummarySchema>;
-
 /** Issue: a product request and its resolution. */
 export const issueSchema = z.object({
   _id: idSchema,
