@@ -8,7 +8,6 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { BUSINESS_ZONE } from '#shared/domain/periods';
 import type { ListParams } from '#shared/query';
 import type { PublicConfig } from '../../api/config.api';
@@ -19,12 +18,12 @@ import { EmptyState, LoadingState } from '../../app/page-state';
 import { useDateDisplay } from '../../app/use-date-display';
 import { useProductName } from '../products/product-name';
 import { useConfig } from '../shell/use-config';
-import { otzSalesListConfig, reportQueryOf, searchingIn } from './sales-list';
+import { otzSalesListConfig, reportQueryOf } from './sales-list';
 import { PeriodBar, SummaryCards, Yen } from './sales-parts';
-import { fetchOtzSales, fetchOtzSalesSummary, type OtzSalesRow } from './sales.api';
+import { fetchOtzSales, fetchOtzSalesSummary, type OtzSaleRow } from './sales.api';
 
-const listOptions = (zone: string, searching: boolean) => ({
-  ...otzSalesListConfig(zone, searching),
+const listOptions = (zone: string) => ({
+  ...otzSalesListConfig(zone),
   queryKey: queryKeys.sales.otzList,
   fetch: (params: ListParams) => fetchOtzSales(params),
 });
@@ -32,7 +31,7 @@ const listOptions = (zone: string, searching: boolean) => ({
 export const prefetch = (queryClient: QueryClient) => {
   const config = queryClient.getQueryData<PublicConfig>(queryKeys.config);
   if (config?.restrictedBrand) return;
-  return prefetchList(queryClient, listOptions(config?.timeZone ?? BUSINESS_ZONE, false));
+  return prefetchList(queryClient, listOptions(config?.timeZone ?? BUSINESS_ZONE));
 };
 
 const useStyles = makeStyles({
@@ -61,15 +60,14 @@ function OtzSalesReport({ zone }: { zone: string }) {
   const { t } = useTranslation('otzsales');
   const dates = useDateDisplay();
   const productName = useProductName();
-  const [urlParams] = useSearchParams();
-  const list = useListScreen(listOptions(zone, searchingIn(urlParams)));
+  const list = useListScreen(listOptions(zone));
   const report = reportQueryOf(list.params);
   const summary = useQuery({
     queryKey: queryKeys.sales.otzSummary(report.from ?? '', report.to ?? ''),
     queryFn: () => fetchOtzSalesSummary({ from: report.from, to: report.to }),
   });
 
-  const columns: ListColumn<OtzSalesRow>[] = [
+  const columns: ListColumn<OtzSaleRow>[] = [
     {
       key: 'transactionId',
       header: t('columns.transactionId'),

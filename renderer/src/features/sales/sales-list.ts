@@ -4,25 +4,10 @@
  * A search, as the order search does, asks for 50 a page and completed orders only.
  */
 import { LIMITS, PLATFORMS, type Platform } from '#shared/constants';
-import type { ListParams, ListSpec } from '#shared/query';
+import { otzSalesListSpec, salesListSpec } from '#shared/list-specs';
+import type { ListParams } from '#shared/query';
 import type { ListConfig, ListFilter } from '../../app/list-screen/list-state';
 import { DEFAULT_PERIOD, datesOfPeriodText } from './sales-period';
-
-// PROVISIONAL: the shared list spec replaces this once merged.
-export const salesListSpec: ListSpec = {
-  filters: { platformCode: { enum: PLATFORMS }, shipmentStatus: { enum: ['SHIPPED', 'COMPLETED'] } },
-  sorts: ['orderDate', 'orderId', 'createdAt'],
-  defaultSort: '-orderDate',
-  defaultLimit: LIMITS.salesPageSize,
-  extras: ['searchStr', 'from', 'to'],
-};
-export const otzSalesListSpec: ListSpec = {
-  filters: {},
-  sorts: ['orderDate', 'createdAt'],
-  defaultSort: '-orderDate',
-  defaultLimit: LIMITS.salesPageSize,
-  extras: ['searchStr', 'from', 'to'],
-};
 
 const ANY = '';
 
@@ -57,11 +42,12 @@ export function salesListConfig(
   };
 }
 
-export function otzSalesListConfig(zone: string, searching: boolean, now?: () => Date): ListConfig<'period'> {
+/** OTZ sales: the period and the text (transaction id, customer), 25 a page. */
+export function otzSalesListConfig(zone: string, now?: () => Date): ListConfig<'period'> {
   return {
     spec: otzSalesListSpec,
     searchParam: 'searchStr',
-    pageSizes: [searching ? LIMITS.orderSearchSize : LIMITS.salesPageSize],
+    pageSizes: [LIMITS.salesPageSize],
     filters: { period: periodFilter(zone, now) },
   };
 }

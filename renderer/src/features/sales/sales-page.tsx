@@ -38,10 +38,11 @@ import { useProductName } from '../products/product-name';
 import { useConfig } from '../shell/use-config';
 import { PeriodBar, SummaryCards, Yen } from './sales-parts';
 import { formatCount } from './sales-money';
+import type { DateRange } from '../orders/date-range';
 import { fillDays, type DailyPoint } from './sales-period';
 import { reportQueryOf, salesListConfig, salesRequest, searchingIn } from './sales-list';
 import { SalesExportDialog } from './sales-export-dialog';
-import { fetchDailySales, fetchSales, fetchSalesSummary, type ReportQuery, type SalesRow } from './sales.api';
+import { fetchDailySales, fetchSales, fetchSalesSummary, type ReportQuery, type SaleRow } from './sales.api';
 
 // The chart library comes with the chart, after the screen is on screen.
 const SalesChart = lazy(() => import('./sales-chart'));
@@ -116,7 +117,7 @@ export default function SalesPage() {
   const [productId, setProductId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const columns: ListColumn<SalesRow>[] = [
+  const columns: ListColumn<SaleRow>[] = [
     {
       key: 'advance',
       header: t('columns.advance'),
@@ -257,7 +258,11 @@ export default function SalesPage() {
         error={summary.error}
         onRetry={() => void summary.refetch()}
       />
-      <DailySales query={report} />
+      <DailySales
+        query={report}
+        // Open ends are the current month's, as the server fills them in.
+        range={{ from: report.from ?? summary.data?.from, to: report.to ?? summary.data?.to }}
+      />
       <ListScaffold
         list={list}
         label={t('table')}
@@ -284,7 +289,7 @@ export default function SalesPage() {
 }
 
 /** The purchase price's tooltip: what the row's goods cost (price × quantity). */
-function GoodsCost({ row }: { row: SalesRow }) {
+function GoodsCost({ row }: { row: SaleRow }) {
   const { t } = useTranslation('salesmanagement');
   return (
     <>
@@ -296,7 +301,7 @@ function GoodsCost({ row }: { row: SalesRow }) {
 type DailyView = 'chart' | 'table';
 
 /** Daily sales value and profit of the period: a chart, or the same figures as a table. */
-function DailySales({ query }: { query: ReportQuery }) {
+function DailySales({ query, range }: { query: ReportQuery; range: DateRange }) {
   const styles = useStyles();
   const { t, i18n } = useTranslation('salesmanagement');
   const dates = useDateDisplay();
@@ -316,7 +321,7 @@ function DailySales({ query }: { query: ReportQuery }) {
     queryKey: queryKeys.sales.daily(query.from ?? '', query.to ?? '', query.platformCode ?? ''),
     queryFn: () => fetchDailySales(query),
   });
-  const points = daily.data ? fillDays(daily.data, query) : [];
+  const points = daily.data ? fillDays(daily.data, range) : [];
   const title = t('chart.title');
 
   const columns: TableColumn<DailyPoint>[] = [

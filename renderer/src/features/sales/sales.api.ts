@@ -3,50 +3,23 @@ import { z } from 'zod';
 import { PLATFORMS, type Platform } from '#shared/constants';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { listResponse } from '#shared/schemas/common';
-import { orderSchema } from '#shared/schemas/order';
-import { otzOrderSchema } from '#shared/schemas/otz-order';
+import {
+  otzSaleRowSchema,
+  saleRowSchema,
+  salesDaySchema,
+  salesSummarySchema,
+  type SalesRangeQuery,
+} from '#shared/schemas/sales';
 import { request } from '../../api/http';
 
-// PROVISIONAL: replaced by the shared contract once merged.
-const yen = z.number().nullable();
-const yenFigures = z.object({
-  salesValue: yen,
-  commission: yen,
-  shippingFee: yen,
-  customFee: yen,
-  costOfGoods: yen,
-  profit: yen,
-});
-export const salesRowSchema = orderSchema.extend({ purchasePrice: yen, profit: yen, yen: yenFigures });
-export type SalesRow = z.infer<typeof salesRowSchema>;
-export const otzSalesRowSchema = otzOrderSchema.extend({ profit: yen, yen: yenFigures });
-export type OtzSalesRow = z.infer<typeof otzSalesRowSchema>;
-export const salesSummarySchema = z.object({
-  noOfOrders: z.number(),
-  salesValue: z.number(),
-  amazonCommission: z.number(),
-  shippingFee: z.number(),
-  customFee: z.number(),
-  totalCostOfGoods: z.number(),
-  profit: z.number(),
-  withoutYenValue: z.number(),
-  withoutPurchasePrice: z.number(),
-  from: z.string().nullable().optional(),
-  to: z.string().nullable().optional(),
-});
-export type SalesSummary = z.infer<typeof salesSummarySchema>;
-export const dailySalesSchema = z.object({
-  date: z.string(),
-  noOfOrders: z.number(),
-  salesValue: z.number(),
-  profit: z.number(),
-});
+export type { OtzSaleRow, SaleRow, SalesSummary } from '#shared/schemas/sales';
 
-export interface ReportQuery {
-  from?: string;
-  to?: string;
-  platformCode?: Platform;
-}
+/** A report's period and platform, as the summary, daily figures and CSV take them. */
+export type ReportQuery = SalesRangeQuery;
+
+const salesList = listResponse(saleRowSchema);
+const otzSalesList = listResponse(otzSaleRowSchema);
+const summaryResponse = z.object({ data: salesSummarySchema });
 
 const reportQuery = ({ from, to, platformCode }: ReportQuery) =>
   buildListQuery({ extras: { from, to, platformCode } });
@@ -55,31 +28,27 @@ export const isPlatform = (value: string): value is Platform =>
   (PLATFORMS as readonly string[]).includes(value);
 
 export const fetchSales = (params: ListParams) =>
-  request('get', `sales?${buildListQuery(params)}`, { schema: listResponse(salesRowSchema) });
+  request('get', `sales?${buildListQuery(params)}`, { schema: salesList });
 
 export const fetchSalesSummary = (query: ReportQuery) =>
-  request('get', `sales/summary?${reportQuery(query)}`, {
-    schema: z.object({ data: salesSummarySchema }),
-  }).then((r) => r.data);
+  request('get', `sales/summary?${reportQuery(query)}`, { schema: summaryResponse }).then((r) => r.data);
 
 export const fetchDailySales = (query: ReportQuery) =>
   request('get', `sales/daily?${reportQuery(query)}`, {
-    schema: z.object({ data: z.array(dailySalesSchema) }),
+    schema: z.object({ data: z.array(salesDaySchema) }),
   }).then((r) => r.data);
 
 /** How many sales a CSV of `query` holds: the export answers 404 when none. */
 export const countSales = (query: ReportQuery) =>
   request('get', `sales?${buildListQuery({ page: 1, limit: 1, extras: { ...query } })}`, {
-    schema: listResponse(salesRowSchema),
+    schema: salesList,
   }).then((r) => r.totalCount);
 
 /** The CSV of the sales of a period and platform (`sales-management.csv`). */
 export const salesCsvPath = (query: ReportQuery) => `sales/export?${reportQuery(query)}`;
 
 export const fetchOtzSales = (params: ListParams) =>
-  request('get', `otz-sales?${buildListQuery(params)}`, { schema: listResponse(otzSalesRowSchema) });
+  request('get', `otz-sales?${buildListQuery(params)}`, { schema: otzSalesList });
 
 export const fetchOtzSalesSummary = (query: ReportQuery) =>
-  request('get', `otz-sales/summary?${reportQuery(query)}`, {
-    schema: z.object({ data: salesSummarySchema }),
-  }).then((r) => r.data);
+  request('get', `otz-sales/summary?${reportQuery(query)}`, { schema: summaryResponse }).then((r) => r.data);
