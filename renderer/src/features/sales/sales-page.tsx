@@ -27,6 +27,7 @@ import { BUSINESS_ZONE } from '#shared/domain/periods';
 import type { ListParams } from '#shared/query';
 import type { PublicConfig } from '../../api/config.api';
 import { queryKeys } from '../../api/query-keys';
+import { AppLink } from '../../app/app-link';
 import { AppTable, TruncatedText, type TableColumn } from '../../app/app-table';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
 import { prefetchList, useListScreen } from '../../app/list-screen/use-list-screen';
@@ -35,6 +36,7 @@ import { useDateDisplay } from '../../app/use-date-display';
 import { PlatformLogo, useMoney } from '../orders/order-parts';
 import { ProductDetailsDialog } from '../products/product-details-dialog';
 import { useProductName } from '../products/product-name';
+import { PAGES } from '../shell/menu';
 import { useConfig } from '../shell/use-config';
 import { PeriodBar, SummaryCards, Yen } from './sales-parts';
 import { formatCount } from './sales-money';
@@ -48,6 +50,9 @@ import { fetchDailySales, fetchSales, fetchSalesSummary, type ReportQuery, type 
 const SalesChart = lazy(() => import('./sales-chart'));
 
 const ANY = '';
+/** Where rates are entered; linked from the note on sales without one once that screen exists. */
+const RATES_PATH = '/settings/exchange-rates';
+const hasRatesScreen = Object.hasOwn(PAGES, RATES_PATH);
 const VIEW_KEY = 'view';
 const COLUMNS_PREFERENCE = 'sales.columns';
 
@@ -257,6 +262,7 @@ export default function SalesPage() {
         summary={summary.data}
         error={summary.error}
         onRetry={() => void summary.refetch()}
+        rateNote={hasRatesScreen ? <AppLink to={RATES_PATH}>{t('notes.rates')}</AppLink> : undefined}
       />
       <DailySales
         query={report}
