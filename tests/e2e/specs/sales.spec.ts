@@ -434,8 +434,12 @@ test('an order creator is refused; OTZ sales show their report with the PayPal n
   await creator.close();
 
   await signIn(page);
+  const sales = new SalesPage(page);
+  await sales.goto(kura.url);
+  await page.getByRole('link', { name: 'OTZ sales' }).click();
+  await expect(page).toHaveURL(/\/ot-sales-management$/);
   const otz = new OtzSalesPage(page);
-  await otz.goto(kura.url);
+  await otz.loaded();
   await expect(otz.toggle(/^Month$/)).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('card-amazonCommission')).toContainText('PayPal fees are not recorded');
   await expect(otz.card('noOfOrders')).toHaveText('0');

@@ -82,6 +82,7 @@ const summaryQuery = (query: ReportQuery) => ({
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   filter: { minWidth: '170px' },
+  otz: { marginLeft: 'auto', alignSelf: 'center' },
   nowrap: { whiteSpace: 'nowrap' },
   link: {
     padding: 0,
@@ -113,7 +114,8 @@ export default function SalesPage() {
   const money = useMoney();
   const dates = useDateDisplay();
   const productName = useProductName();
-  const zone = useConfig().data?.timeZone ?? BUSINESS_ZONE;
+  const config = useConfig().data;
+  const zone = config?.timeZone ?? BUSINESS_ZONE;
   const [urlParams] = useSearchParams();
   const list = useListScreen(listOptions(zone, searchingIn(urlParams)));
   const { state } = list;
@@ -255,6 +257,11 @@ export default function SalesPage() {
             ))}
           </Dropdown>
         </Field>
+        {config && !config.restrictedBrand && (
+          <div className={styles.otz}>
+            <AppLink to="/ot-sales-management">{t('otzSales')}</AppLink>
+          </div>
+        )}
       </PeriodBar>
       <SummaryCards
         title={t('summary')}
