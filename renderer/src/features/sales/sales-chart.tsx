@@ -43,11 +43,12 @@ export default function SalesChart({ points, title }: { points: readonly DailyPo
       <LineChart
         data={data}
         height={HEIGHT}
+        // Room for the widest yen tick (-¥1,234,567).
+        margins={{ left: 88, right: 24, top: 16, bottom: 40 }}
         useUTC
         culture={language === 'ja' ? 'ja-JP' : 'en-US'}
         customDateTimeFormatter={(date) => date.toISOString().slice(5, 10)}
         yAxisTickFormat={(value: number) => formatYen(value, language)}
-        xAxisTitle={t('chart.date')}
         legendProps={{ allowFocusOnLegends: true }}
       />
     </div>

@@ -31,7 +31,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ANY = '';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: '320px' },
+  surface: { maxWidth: '480px', width: '100%' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   dates: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   date: { width: '150px', '& .fui-Input': { width: '100%', minWidth: 0 } },
 });
@@ -93,6 +94,7 @@ export function SalesExportDialog({
       open={open}
       title={t('export.title')}
       onClose={onClose}
+      className={styles.surface}
       busy={busy}
       onSubmit={(e) => void onSubmit(e)}
       primary={{ label: t('export.download'), icon: <ArrowDownloadRegular /> }}
