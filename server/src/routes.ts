@@ -15,6 +15,7 @@ import { usersRoutes } from './users/users.routes';
 import { advanceOrdersRoutes } from './orders/advance-orders.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { orderImportRoutes } from './order-import/order-import.routes';
+import { salesRoutes } from './sales/sales.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
 import type { OrdersContext } from './orders/orders.service';
 
@@ -35,4 +36,5 @@ export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
   advanceOrdersRoutes,
   orderImportRoutes,
   shipmentsRoutes,
+  salesRoutes,
 ];

@@ -16,6 +16,7 @@ import { PLATFORM_CURRENCY, type OrderStatus, type Platform } from '#shared/cons
 import type { Database } from '../db/database';
 import { refreshAllProductSales } from '../orders/orders.repository';
 import { monthlyWindowStart } from '../orders/orders.service';
+import { rebuildSalesDaily } from '../sales/sales.repository';
 import type { Random } from './random';
 import { insertBatches, sqliteBulkLoad, withIndexesDeferred } from './seed-kit';
 
@@ -85,7 +86,8 @@ const NAMES = [
 
 /**
  * Adds `count` order lines over the last three years (more in recent months, as the shop
- * grows) and then recomputes every product's sales columns from its orders.
+ * grows) and then recomputes every product's sales columns and the kept sales totals from
+ * the orders.
  */
 export async function seedLargeOrders(
   db: Kysely<Database>,
@@ -233,6 +235,9 @@ export async function seedLargeOrders(
   }
   options.log('orders: recomputing the products’ sales columns');
   await refreshAllProductSales(db, monthlyWindowStart(options.timeZone, options.now));
+  // The load went around the services: the kept sales totals are recomputed from every order.
+  options.log('orders: recomputing the kept sales totals');
+  await rebuildSalesDaily(db);
   return { orders: written };
 }
 

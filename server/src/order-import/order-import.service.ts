@@ -22,6 +22,7 @@ import { messageCodeOf, type MessageKey } from '#shared/messages';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { ImportSource, OrderImportResult } from '#shared/schemas/order-import';
 import type { Database } from '../db/database';
+import { flushSalesDays } from '../sales/sales.repository';
 import { recordAudits } from '../audit/audit.repository';
 import { findOrders, lockProductsStock, refreshProductSales } from '../orders/orders.repository';
 import { changeOrdersStatus, monthlyWindowStart, type OrdersContext } from '../orders/orders.service';
@@ -234,6 +235,7 @@ export async function importOrderReport(
           cancels.set(p.stored.status, ids);
         }
         for (const ids of cancels.values()) await changeOrdersStatus(trx, actor, ids, 'CANCELLED', ctx);
+        await flushSalesDays(trx);
         return planned;
       });
     }

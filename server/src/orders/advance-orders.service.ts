@@ -23,6 +23,7 @@ import {
   orderRowsQuery,
 } from './orders.repository';
 import { changeOrdersStatus, createOrders, type OrdersContext } from './orders.service';
+import { flushSalesDays } from '../sales/sales.repository';
 
 export type { AdvanceOrderInput };
 
@@ -59,6 +60,7 @@ export function createAdvanceOrder(
       [{ ...input, shipmentStatus: 'AWAITING', isBookedAdvance: false }],
       ctx,
     );
+    await flushSalesDays(trx);
     return toAdvanceOrder(order as Order);
   });
 }
@@ -81,6 +83,7 @@ export function updateAdvanceOrder(
       throw new HttpError(409, MESSAGES.onlyAwaiting);
     }
     const [order] = await changeOrdersStatus(trx, actor, [id], status, ctx);
+    await flushSalesDays(trx);
     return toAdvanceOrder(order as Order);
   });
 }

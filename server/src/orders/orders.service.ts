@@ -30,6 +30,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { badRequest, httpError, HttpError, notFound, type FieldError } from '../http/errors';
 import { countRows, parseList, runList } from '../http/list';
 import { recordStockMovement } from '../products/products.repository';
+import { flushSalesDays } from '../sales/sales.repository';
 import {
   findOrder,
   findOrderIdByKey,
@@ -194,7 +195,11 @@ export function createOrdersRequest(
   lines: readonly OrderLine[],
   ctx: OrdersContext,
 ): Promise<Order[]> {
-  return db.transaction().execute((trx) => createOrders(trx, actor, lines, ctx));
+  return db.transaction().execute(async (trx) => {
+    const orders = await createOrders(trx, actor, lines, ctx);
+    await flushSalesDays(trx);
+    return orders;
+  });
 }
 
 export type UpsertResult = 'created' | 'updated' | 'unchanged';
@@ -278,7 +283,11 @@ export function changeOrdersStatusRequest(
   to: OrderStatus,
   ctx: OrdersContext,
 ): Promise<Order[]> {
-  return db.transaction().execute((trx) => changeOrdersStatus(trx, actor, ids, to, ctx));
+  return db.transaction().execute(async (trx) => {
+    const orders = await changeOrdersStatus(trx, actor, ids, to, ctx);
+    await flushSalesDays(trx);
+    return orders;
+  });
 }
 
 type LockedStock = Awaited<ReturnType<typeof lockProductsStock>>[number];
@@ -451,6 +460,7 @@ export function updateOrder(
       if (!check.ok) throw new HttpError(409, check.message);
       await applyStatus(trx, actor, [row], body.shipmentStatus, ctx);
     }
+    await flushSalesDays(trx);
     const order = await findOrder(trx, id);
     if (!order) throw notFound();
     return order;

@@ -8,6 +8,7 @@ import type { SessionUser } from '#shared/schemas/auth';
 import { INT_MAX, type SearchResponse } from '#shared/schemas/common';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
 import type { Database } from '../db/database';
+import { flushSalesDays } from '../sales/sales.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
 import { badRequest, notFound } from '../http/errors';
@@ -327,6 +328,8 @@ export function updateProduct(
       before,
       after,
     });
+    // A purchase price edit moves the profit of every day the product sold on.
+    await flushSalesDays(trx);
     return after;
   });
 }

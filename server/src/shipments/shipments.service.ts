@@ -31,6 +31,7 @@ import type {
 } from '#shared/schemas/shipment';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
+import { flushSalesDays } from '../sales/sales.repository';
 import { lockRow, lockRows } from '../db/locking';
 import { badRequest, conflict, httpError, notFound } from '../http/errors';
 import { parseList, runList } from '../http/list';
@@ -200,6 +201,7 @@ export function createShipment(
     await changeOrdersStatus(trx, actor, orderIds, 'SHIPPED', ctx, { allow: [['PACKED', 'SHIPPED']] });
     await placeOrders(trx, body.shipmentId, orderIds, 1);
     await shareShippingFee(trx, body.shipmentId, totalYen);
+    await flushSalesDays(trx);
     const after = await reread(trx, id);
     await audit(trx, actor, 'create', null, after);
     return after;
@@ -239,6 +241,7 @@ export function addShipmentOrders(
     await placeOrders(trx, row.shipment_id, orderIds, await nextShipmentPosition(trx, row.shipment_id));
     await shareShippingFee(trx, row.shipment_id, Number(row.total_shipping_fee));
     await updateShipment(trx, id, {});
+    await flushSalesDays(trx);
     const after = await reread(trx, id);
     await audit(trx, actor, 'update', before, after);
     return after;
@@ -269,6 +272,7 @@ export function removeShipmentOrder(
     await unplaceOrder(trx, orderId);
     await shareShippingFee(trx, row.shipment_id, Number(row.total_shipping_fee));
     await updateShipment(trx, id, {});
+    await flushSalesDays(trx);
     const after = await reread(trx, id);
     await audit(trx, actor, 'update', before, after);
     return after;
@@ -307,6 +311,7 @@ export function saveCustoms(
       status: 'RECEIVED',
     });
     await shareCustomFee(trx, row.shipment_id, totalPaise);
+    await flushSalesDays(trx);
     const after = await reread(trx, id);
     await audit(trx, actor, 'update', before, after);
     return after;
@@ -336,6 +341,7 @@ export function correctCustoms(
       received_date: body.receivedDate,
     });
     await shareCustomFee(trx, row.shipment_id, totalPaise);
+    await flushSalesDays(trx);
     const after = await reread(trx, id);
     await audit(trx, actor, 'update', before, after);
     return after;

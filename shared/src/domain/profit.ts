@@ -47,3 +47,91 @@ export function orderProfitYen(o: ProfitInput): number | null {
   const ceiled = numerator % scale > 0n ? quotient + 1n : quotient;
   return Number(ceiled);
 }
+
+/** One sale's figures in whole yen (docs/architecture.md, "Sales"); null where unknown. */
+export interface SaleYenValues {
+  /** ceil(jpy(baseOrderPrice − discount)). */
+  salesValue: number | null;
+  /** ceil(jpy(commission + closingFee)). */
+  commission: number | null;
+  /** Already yen. */
+  shippingFee: number;
+  /** ceil(jpy(customFee)); 0 when there is none, whatever the rate. */
+  customFee: number | null;
+  /** purchasePrice × orderQuantity; null without a purchase price. */
+  costOfGoods: number | null;
+  /** {@link orderProfitYen}. */
+  profit: number | null;
+}
+
+/** ceil(minor × rate / scale): an amount in `currency` as whole yen, rounded up once. */
+function ceilYen(minor: number, currency: Currency, rate: RateMicro): number {
+  if (currency === 'JPY') return minor;
+  const scale = 10n ** BigInt(CURRENCY_DECIMALS[currency] + RATE_DECIMALS);
+  const numerator = BigInt(minor) * BigInt(rate);
+  const quotient = numerator / scale;
+  return Number(numerator % scale > 0n ? quotient + 1n : quotient);
+}
+
+/** Whether a sale has yen values: every JPY order, and INR orders with a rate. */
+export const hasYenValue = (o: Pick<ProfitInput, 'currency' | 'exchangeRate'>) =>
+  o.currency === 'JPY' || o.exchangeRate !== null;
+
+/**
+ * The yen figures a sale shows in the sales table and adds to the cards, each rounded up once
+ * (toward +∞) to a whole yen. A sale without a yen value (an INR order without a rate) has
+ * only its shipping fee and goods cost, which need no rate. The kept daily totals
+ * (server/src/sales) compute the same figures in SQL, and a test holds the two equal.
+ */
+export function saleYenValues(o: ProfitInput): SaleYenValues {
+  const rate = o.exchangeRate;
+  const yen = (minor: number) =>
+    rate === null ? (o.currency === 'JPY' ? minor : null) : ceilYen(minor, o.currency, rate);
+  const known = hasYenValue(o);
+  return {
+    salesValue: known ? yen(o.baseOrderPrice - o.discount) : null,
+    commission: known ? yen(o.commission + o.closingFee) : null,
+    shippingFee: o.shippingFee,
+    customFee: !known
+      ? null
+      : o.customFee === 0
+        ? 0
+        : rate === null
+          ? null
+          : ceilYen(o.customFee, 'INR', rate),
+    costOfGoods: o.purchasePrice === null ? null : Number(BigInt(o.purchasePrice) * BigInt(o.orderQuantity)),
+    profit: orderProfitYen(o),
+  };
+}
+
+/** What an OTZ sale's figures are made of (minor units of `currency`; the rate of its date). */
+export interface OtzSaleInput {
+  currency: Currency;
+  amount: Minor;
+  exchangeRate: RateMicro | null;
+  /** Σ purchasePrice × quantity over its lines; null when one has no purchase price. */
+  costOfGoods: number | null;
+}
+
+/**
+ * An OTZ sale's yen figures: salesValue = ceil(jpy(amount)); profit = ceil(jpy(amount) −
+ * costOfGoods), one rounding; commission, shipping and custom fee 0 (PayPal's fees are not
+ * recorded). Without a rate an INR sale has no sales value and no profit.
+ */
+export function otzSaleYenValues(o: OtzSaleInput): SaleYenValues {
+  const known = hasYenValue(o);
+  const salesValue = !known
+    ? null
+    : o.exchangeRate === null
+      ? o.amount
+      : ceilYen(o.amount, o.currency, o.exchangeRate);
+  return {
+    salesValue,
+    commission: known ? 0 : null,
+    shippingFee: 0,
+    customFee: known ? 0 : null,
+    costOfGoods: o.costOfGoods,
+    // costOfGoods is whole yen, so ceil(x − c) = ceil(x) − c.
+    profit: salesValue === null || o.costOfGoods === null ? null : salesValue - o.costOfGoods,
+  };
+}

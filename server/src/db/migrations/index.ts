@@ -14,6 +14,7 @@ import * as orders from './008_orders';
 import * as otzOrders from './009_otz_orders';
 import * as shipments from './010_shipments';
 import * as otzSearch from './011_otz_search';
+import * as sales from './014_sales';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009_otz_orders': otzOrders,
   '010_shipments': shipments,
   '011_otz_search': otzSearch,
+  '014_sales': sales,
 };

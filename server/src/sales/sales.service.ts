@@ -1,0 +1,303 @@
+/**
+ * Sales reports (docs/architecture.md, "Sales"): the sales list with each sale's yen figures,
+ * the summary cards and the chart from the kept daily totals, the CSV export, and the OTZ
+ * sales. Reads only; the totals are kept by the writes themselves (flushSalesDays).
+ */
+import type { Kysely } from 'kysely';
+import type { Platform } from '#shared/constants';
+import { otzSaleYenValues, saleYenValues, type SaleYenValues } from '#shared/domain/profit';
+import { periodRange } from '#shared/domain/periods';
+import { formatRate } from '#shared/domain/money';
+import { isValidJan } from '#shared/domain/jan';
+import { otzSalesListSpec, salesListSpec } from '#shared/list-specs';
+import { formatMessage } from '#shared/messages';
+import { ListQueryError, type ListQuery } from '#shared/query';
+import type { ListResponse } from '#shared/schemas/common';
+import type { OtzSaleRow, SaleRow, SalesDay, SalesSummary } from '#shared/schemas/sales';
+import type { Database } from '../db/database';
+import { allRaw, sqliteOf } from '../db/sqlite-handle';
+import { iterateList, iterateListRaw, parseList, runList } from '../http/list';
+import {
+  hydrateOrders,
+  orderRowsByIds,
+  orderRowsQuery,
+  orderTextMatch,
+  type OrderRow,
+} from '../orders/orders.repository';
+import {
+  hydrateOtzOrders,
+  otzOrdersQuery,
+  otzTextMatch,
+  type OtzOrderRow,
+} from '../otz-orders/otz-orders.repository';
+import {
+  otzSaleFigures,
+  otzSalesColumns,
+  otzSalesKeysBase,
+  repairSalesDaily,
+  salesColumns,
+  salesDays,
+  salesExportQuery,
+  salesKeysBase,
+  salesSums,
+  type ExportLine,
+  type SalesRange,
+} from './sales.repository';
+
+export interface SalesContext {
+  timeZone: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (text: string) =>
+  DATE.test(text) &&
+  !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+  new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+
+/**
+ * The range asked for: `from` and `to` (YYYY-MM-DD, inclusive), each defaulting to the first
+ * or last day of the current month in the business's time zone. `from` after `to` is a 400.
+ */
+export function salesRange(
+  query: { from?: string; to?: string },
+  ctx: SalesContext,
+  now: Date = new Date(),
+): { from: string; to: string } {
+  for (const field of ['from', 'to'] as const) {
+    const value = query[field];
+    if (value !== undefined && !isDate(value)) {
+      throw new ListQueryError(field, formatMessage('queryDate', { field }));
+    }
+  }
+  const month = periodRange('month', now, ctx.timeZone);
+  const range = { from: query.from ?? month.from, to: query.to ?? month.to };
+  if (range.from > range.to)
+    throw new ListQueryError('from', formatMessage('invalidQuery', { field: 'from' }));
+  return range;
+}
+
+const JAN_SHAPE = /^(\d{8}|\d{13})$/;
+
+/** A list query with its range filled in (so a cached plan is one range's, never the month's default). */
+function withRange(
+  query: ListQuery,
+  ctx: SalesContext,
+): { query: ListQuery; range: { from: string; to: string } } {
+  const range = salesRange({ from: query.extras.from, to: query.extras.to }, ctx);
+  return { query: { ...query, extras: { ...query.extras, ...range } }, range };
+}
+
+/** A row's figures from its stored minor units (the reference: shared/src/domain/profit.ts). */
+export function saleFiguresOf(row: OrderRow): SaleYenValues {
+  return saleYenValues({
+    currency: row.currency,
+    baseOrderPrice: Number(row.base_order_price),
+    discount: Number(row.discount),
+    commission: Number(row.commission),
+    closingFee: Number(row.closing_fee),
+    gst: Number(row.gst),
+    shippingFee: Number(row.shipping_fee),
+    customFee: Number(row.custom_fee),
+    orderQuantity: Number(row.order_quantity),
+    purchasePrice: row.product_purchase_price === null ? null : Number(row.product_purchase_price),
+    exchangeRate: row.exchange_rate === null ? null : Number(row.exchange_rate),
+  });
+}
+
+/** GET /sales: a page of sales, each the order as GET /orders gives it with its yen figures. */
+export async function listSales(
+  db: Kysely<Database>,
+  rawQuery: unknown,
+  ctx: SalesContext,
+): Promise<ListResponse<SaleRow>> {
+  const { query, range } = withRange(parseList(rawQuery, salesListSpec), ctx);
+  const text = query.extras.searchStr?.trim() ?? '';
+  const janOnly = JAN_SHAPE.test(text) && isValidJan(text);
+  const page = await runList(orderRowsQuery(db), query, salesColumns, (row) => row, {
+    db,
+    keysBase: () =>
+      text ? salesKeysBase(db, range).where(orderTextMatch(db, text, janOnly)) : salesKeysBase(db, range),
+    plan: 'sales',
+    readRows: (ids) => orderRowsByIds(db, ids),
+  });
+  const orders = await hydrateOrders(db, page.data);
+  const data = orders.map((order, i): SaleRow => {
+    const yen = saleFiguresOf(page.data[i] as OrderRow);
+    return { ...order, purchasePrice: order.product?.purchasePrice ?? null, profit: yen.profit, yen };
+  });
+  return { data, totalCount: page.totalCount };
+}
+
+const toNumber = (value: unknown) => Number(value);
+
+/** GET /sales/summary: the cards, from the kept daily totals. */
+export async function salesSummary(
+  db: Kysely<Database>,
+  query: { from?: string; to?: string; platformCode?: Platform },
+  ctx: SalesContext,
+): Promise<SalesSummary> {
+  const range: SalesRange = { ...salesRange(query, ctx), platformCode: query.platformCode };
+  await repairSalesDaily(db);
+  const sums = await salesSums(db, range);
+  return {
+    noOfOrders: toNumber(sums.no_of_orders),
+    salesValue: toNumber(sums.sales_value),
+    amazonCommission: toNumber(sums.amazon_commission),
+    shippingFee: toNumber(sums.shipping_fee),
+    customFee: toNumber(sums.custom_fee),
+    totalCostOfGoods: toNumber(sums.cost_of_goods),
+    profit: toNumber(sums.profit),
+    withoutYenValue: toNumber(sums.without_yen_value),
+    withoutPurchasePrice: toNumber(sums.without_purchase_price),
+    from: range.from,
+    to: range.to,
+  };
+}
+
+/** GET /sales/daily: the chart's days, from the kept daily totals. */
+export async function salesDaily(
+  db: Kysely<Database>,
+  query: { from?: string; to?: string; platformCode?: Platform },
+  ctx: SalesContext,
+): Promise<SalesDay[]> {
+  const range: SalesRange = { ...salesRange(query, ctx), platformCode: query.platformCode };
+  await repairSalesDaily(db);
+  const rows = await salesDays(db, range);
+  return rows.map((r) => ({
+    date: r.order_date,
+    noOfOrders: toNumber(r.no_of_orders),
+    salesValue: toNumber(r.sales_value),
+    profit: toNumber(r.profit),
+  }));
+}
+
+const EXPORT_BATCH = 5000;
+
+/**
+ * GET /sales/export: every sale of the range's CSV line, in order date order, then id, in
+ * keyset batches (memory stays flat however many there are).
+ */
+export async function* exportSales(
+  db: Kysely<Database>,
+  query: { from?: string; to?: string; platformCode?: Platform },
+  ctx: SalesContext,
+): AsyncGenerator<ExportLine[]> {
+  const range: SalesRange = { ...salesRange(query, ctx), platformCode: query.platformCode };
+  const base = salesExportQuery(db, range);
+  const list: ListQuery = {
+    page: 1,
+    limit: EXPORT_BATCH,
+    offset: 0,
+    sort: { field: 'orderDate', direction: 'asc' },
+    filters: [],
+    extras: {},
+  };
+  const sqlite = sqliteOf(db);
+  if (sqlite) {
+    const batches = iterateListRaw(base, list, salesColumns, EXPORT_BATCH, (compiled) =>
+      db.connection().execute(async () => allRaw(sqlite, compiled)),
+    );
+    for await (const rows of batches) yield rows.map((row) => row[0] as Buffer);
+    return;
+  }
+  for await (const rows of iterateList(base, list, salesColumns, EXPORT_BATCH)) {
+    yield rows.map((row) => row.line);
+  }
+}
+
+/** An OTZ sale's figures from its row, its date's rate and its goods cost. */
+async function otzFigures(db: Kysely<Database>, ids: readonly string[]) {
+  const byId = new Map<string, { rate: number | null; yen: SaleYenValues }>();
+  if (ids.length === 0) return byId;
+  const rows = await otzSaleFigures(db)
+    .where('otz_orders.id', 'in', [...ids])
+    .execute();
+  for (const row of rows) byId.set(row.id, otzFiguresOf(row));
+  return byId;
+}
+
+function otzFiguresOf(row: {
+  currency: 'JPY' | 'INR';
+  amount: number;
+  rate: number | null;
+  cost_of_goods: number | null;
+}) {
+  const rate = row.currency === 'INR' && row.rate !== null ? Number(row.rate) : null;
+  return {
+    rate,
+    yen: otzSaleYenValues({
+      currency: row.currency,
+      amount: Number(row.amount),
+      exchangeRate: rate,
+      costOfGoods: row.cost_of_goods === null ? null : Number(row.cost_of_goods),
+    }),
+  };
+}
+
+/** GET /otz-sales: a page of OTZ sales with their yen figures. */
+export async function listOtzSales(
+  db: Kysely<Database>,
+  rawQuery: unknown,
+  ctx: SalesContext,
+): Promise<ListResponse<OtzSaleRow>> {
+  const { query, range } = withRange(parseList(rawQuery, otzSalesListSpec), ctx);
+  const text = query.extras.searchStr?.trim() ?? '';
+  const keys = () =>
+    text ? otzSalesKeysBase(db, range).where(otzTextMatch(db, text)) : otzSalesKeysBase(db, range);
+  const page = await runList(otzOrdersQuery(db), query, otzSalesColumns, (row: OtzOrderRow) => row, {
+    db,
+    keysBase: keys,
+    plan: 'otz-sales',
+  });
+  const orders = await hydrateOtzOrders(db, page.data);
+  const figures = await otzFigures(
+    db,
+    orders.map((o) => o._id),
+  );
+  const data = orders.map((order): OtzSaleRow => {
+    const f = figures.get(order._id);
+    const yen =
+      f?.yen ??
+      otzSaleYenValues({ currency: order.currency, amount: 0, exchangeRate: null, costOfGoods: null });
+    const rate = f?.rate ?? null;
+    return {
+      ...order,
+      exchangeRate: rate === null ? null : Number(formatRate(rate)),
+      profit: yen.profit,
+      yen,
+    };
+  });
+  return { data, totalCount: page.totalCount };
+}
+
+/** GET /otz-sales/summary: computed from the OTZ sales of the range (few), through their index. */
+export async function otzSalesSummary(
+  db: Kysely<Database>,
+  query: { from?: string; to?: string },
+  ctx: SalesContext,
+): Promise<SalesSummary> {
+  const range = salesRange(query, ctx);
+  const rows = await otzSaleFigures(db, range).execute();
+  const summary: SalesSummary = {
+    noOfOrders: 0,
+    salesValue: 0,
+    amazonCommission: 0,
+    shippingFee: 0,
+    customFee: 0,
+    totalCostOfGoods: 0,
+    profit: 0,
+    withoutYenValue: 0,
+    withoutPurchasePrice: 0,
+    ...range,
+  };
+  for (const row of rows) {
+    const { yen } = otzFiguresOf(row);
+    summary.noOfOrders += 1;
+    if (yen.salesValue === null) summary.withoutYenValue += 1;
+    else summary.salesValue += yen.salesValue;
+    if (yen.costOfGoods === null) summary.withoutPurchasePrice += 1;
+    else summary.totalCostOfGoods += yen.costOfGoods;
+    if (yen.profit !== null) summary.profit += yen.profit;
+  }
+  return summary;
+}

@@ -1,0 +1,106 @@
+/**
+ * The sales figures in SQL (docs/architecture.md, "Sales"): each sale's yen values, rounded up
+ * once to a whole yen exactly as `saleYenValues` / `orderProfitYen` (shared/src/domain/profit.ts)
+ * do, and the per-day sums the kept totals hold. The same text runs on SQLite and PostgreSQL:
+ * integer arithmetic on 64-bit values only (every column is cast to bigint first, since
+ * PostgreSQL's int4 would overflow on a product of two amounts), with truncating division.
+ *
+ * An amount × rate can exceed 64 bits in theory (2^31 paise × 2^31 micro-units, several
+ * amounts summed), so the conversion is split: with r = rh·10⁴ + rl and P = A·rh,
+ * A·r / 10⁸ = P div 10⁴ + ((P mod 10⁴)·10⁴ + A·rl) / 10⁸, and only the last fraction is
+ * rounded up (ceil(y / d) = y / d + (y % d > 0 ? 1 : 0) for d > 0, right for negative y too,
+ * as truncation already rounds those toward +∞). Every intermediate stays below 2^53.
+ *
+ * Used by migration 014_sales (the backfill) and the sales repository (the refresh).
+ */
+import { sql, type RawBuilder } from 'kysely';
+
+/** The statuses that make an order a sale, as a literal (partial indexes match it as written). */
+export const SALE_STATUSES_SQL = sql.raw(`('SHIPPED', 'COMPLETED')`);
+
+/** ceil(y / d) for d > 0, with truncating division. */
+const ceilDiv = (y: RawBuilder<unknown>, d: number) =>
+  sql`(${y} / ${sql.lit(d)} + (case when ${y} % ${sql.lit(d)} > 0 then 1 else 0 end))`;
+
+/** ceil(a · r / 10⁸): `a` paise (bigint, signed) at `r` micro-yen per rupee (bigint, > 0), in whole yen. */
+export function ceilYenSql(a: RawBuilder<unknown>, r: RawBuilder<unknown>): RawBuilder<unknown> {
+  const p = sql`((${a}) * (${r} / 10000))`;
+  const y = sql`((${p} % 10000) * 10000 + (${a}) * (${r} % 10000))`;
+  return sql`(${p} / 10000 + ${ceilDiv(y, 100_000_000)})`;
+}
+
+/**
+ * The orders that are sales (and match `where`), their amounts cast to bigint under short
+ * names: cur, b (base), d (discount), c (commission), cf (closing fee), g (gst), sh (shipping,
+ * yen), cu (custom, paise), q, pp (purchase price, yen), r (rate, micro) — from `orders o`
+ * joined to `products p`.
+ */
+function saleAmounts(where: RawBuilder<unknown>) {
+  const big = (column: string) => sql`cast(${sql.raw(column)} as bigint)`;
+  return sql`select o.id, o.order_date, o.platform_code, o.currency as cur,
+      ${big('o.base_order_price')} as b, ${big('o.discount')} as d, ${big('o.commission')} as c,
+      ${big('o.closing_fee')} as cf, ${big('o.gst')} as g, ${big('o.shipping_fee')} as sh,
+      ${big('o.custom_fee')} as cu, ${big('o.order_quantity')} as q, ${big('p.purchase_price')} as pp,
+      ${big('o.exchange_rate')} as r
+    from orders o join products p on p.id = o.product_id
+    where o.shipment_status in ${SALE_STATUSES_SQL} and (${where})`;
+}
+
+/** Each sale's yen values (null where unknown), from {@link saleAmounts} as `a`. */
+function saleValues(where: RawBuilder<unknown>) {
+  const r = sql`a.r`;
+  const yenOf = (amount: RawBuilder<unknown>) =>
+    sql`(case when a.cur = 'JPY' then ${amount} when a.r is null then null else ${ceilYenSql(amount, r)} end)`;
+  const net = sql`(a.b - a.d - a.c - a.cf - a.g)`;
+  const inrPart = sql`((case when a.cur = 'INR' then ${net} else 0 end) - a.cu)`;
+  const yenPart = sql`((case when a.cur = 'JPY' then ${net} else 0 end) - a.sh - a.pp * a.q)`;
+  return sql`select a.id, a.order_date, a.platform_code,
+      ${yenOf(sql`(a.b - a.d)`)} as sales_value,
+      ${yenOf(sql`(a.c + a.cf)`)} as commission,
+      a.sh as shipping_fee,
+      (case when a.cur = 'INR' and a.r is null then null when a.cu = 0 then 0 when a.r is null then null
+        else ${ceilYenSql(sql`a.cu`, r)} end) as custom_fee,
+      a.pp * a.q as cost_of_goods,
+      (case when a.pp is null then null when (a.cur = 'INR' or a.cu <> 0) and a.r is null then null
+        else (case when ${inrPart} = 0 then 0 else ${ceilYenSql(inrPart, r)} end) + ${yenPart} end) as profit,
+      (case when a.cur = 'INR' and a.r is null then 1 else 0 end) as without_yen_value,
+      (case when a.pp is null then 1 else 0 end) as without_purchase_price
+    from (${saleAmounts(where)}) a`;
+}
+
+/** The kept columns of `sales_daily`, in order after its key. */
+export const SALES_DAILY_COLUMNS = [
+  'no_of_orders',
+  'sales_value',
+  'amazon_commission',
+  'shipping_fee',
+  'custom_fee',
+  'cost_of_goods',
+  'profit',
+  'without_yen_value',
+  'without_purchase_price',
+] as const;
+
+/**
+ * `select order_date, platform_code, <SALES_DAILY_COLUMNS>` summed per day and platform over
+ * the sales `where` selects (a condition on `o`, the orders). The commission counts on the
+ * Amazon platforms only.
+ */
+export function salesDailySums(where: RawBuilder<unknown>): RawBuilder<unknown> {
+  const sum = (e: RawBuilder<unknown>) => sql`cast(coalesce(sum(${e}), 0) as bigint)`;
+  return sql`select s.order_date, s.platform_code,
+      cast(count(*) as bigint) as no_of_orders,
+      ${sum(sql`s.sales_value`)} as sales_value,
+      ${sum(sql`(case when s.platform_code in ('AMAZONJP', 'AMAZONIND') then s.commission end)`)} as amazon_commission,
+      ${sum(sql`s.shipping_fee`)} as shipping_fee,
+      ${sum(sql`s.custom_fee`)} as custom_fee,
+      ${sum(sql`s.cost_of_goods`)} as cost_of_goods,
+      ${sum(sql`s.profit`)} as profit,
+      ${sum(sql`s.without_yen_value`)} as without_yen_value,
+      ${sum(sql`s.without_purchase_price`)} as without_purchase_price
+    from (${saleValues(where)}) s
+    group by s.order_date, s.platform_code`;
+}
+
+/** Each sale's values one row each (for tests comparing them with the JavaScript reference). */
+export const saleValuesOf = saleValues;
