@@ -68,6 +68,16 @@ export const queryKeys = {
   platformFees: ['platform-fees'] as const,
   /** Today's INR→JPY rate (GET /currency). */
   todaysRate: ['currency', 'today'] as const,
+  /** Sales reports (sales and OTZ sales): lists, summaries, daily figures. */
+  sales: {
+    all: ['sales'] as const,
+    list: (params: ListParams) => ['sales', 'list', params] as const,
+    summary: (from: string, to: string, platform: string) =>
+      ['sales', 'summary', from, to, platform] as const,
+    daily: (from: string, to: string, platform: string) => ['sales', 'daily', from, to, platform] as const,
+    otzList: (params: ListParams) => ['sales', 'otz-list', params] as const,
+    otzSummary: (from: string, to: string) => ['sales', 'otz-summary', from, to] as const,
+  },
   settings: {
     /** Every list of one settings resource, whatever its page, sort or search. */
     all: (apiPath: string) => ['settings', apiPath] as const,
@@ -81,11 +91,12 @@ export const invalidate = {
   products: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.products.all }),
   memos: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.memos.all }),
   issues: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.issues.all }),
-  /** An order's status or fields: its lists, tab counts and history, and the stock it moved. */
+  /** An order's status or fields: its lists, tab counts and history, the stock it moved, the sales. */
   orders: (client: QueryClient) =>
     Promise.all([
       client.invalidateQueries({ queryKey: queryKeys.orders.all }),
       client.invalidateQueries({ queryKey: queryKeys.products.all }),
+      client.invalidateQueries({ queryKey: queryKeys.sales.all }),
     ]),
   /** A released advance order becomes a normal order. */
   advanceOrders: (client: QueryClient) =>
@@ -93,12 +104,17 @@ export const invalidate = {
       client.invalidateQueries({ queryKey: queryKeys.advanceOrders.all }),
       client.invalidateQueries({ queryKey: queryKeys.orders.all }),
     ]),
-  otzOrders: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.otzOrders.all }),
+  otzOrders: (client: QueryClient) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.otzOrders.all }),
+      client.invalidateQueries({ queryKey: queryKeys.sales.all }),
+    ]),
   /** A shipment made, changed or cleared through customs: its lists, and its orders' statuses and shares. */
   shipments: (client: QueryClient) =>
     Promise.all([
       client.invalidateQueries({ queryKey: queryKeys.shipments.all }),
       client.invalidateQueries({ queryKey: queryKeys.orders.all }),
+      client.invalidateQueries({ queryKey: queryKeys.sales.all }),
     ]),
   simulations: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.simulations.all }),
   platformFees: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.platformFees }),

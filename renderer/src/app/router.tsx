@@ -8,6 +8,7 @@ import { orderImportRoutes } from '../features/order-import/order-import.routes'
 import { ordersRoutes } from '../features/orders/orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
+import { salesRoutes } from '../features/sales/sales.routes';
 import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { shipmentsRoutes } from '../features/shipments/shipments.routes';
@@ -23,13 +24,9 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-p
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const LogoutPage = lazy(() => import('../features/auth/logout-page'));
 const TermsPage = lazy(() => import('../features/auth/terms-page'));
-const ComingSoon = lazy(() => import('../features/shell/coming-soon'));
 const NotFound = lazy(() => import('../features/shell/not-found'));
 const UsersPage = lazyScreen('/users', () => import('../features/users/users-page'));
 const ProfilePage = lazy(() => import('../features/shell/profile-page'));
-
-/** Routes that later issues fill; until then each shows the "coming in this version" panel. */
-const LATER_ROUTES = ['/ot-sales-management', '/sales-management'];
 
 function RootLayout() {
   return (
@@ -66,11 +63,11 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { index: true, element: <HomeRedirect /> },
-          ...LATER_ROUTES.map((path) => ({ path, element: <ComingSoon /> })),
           ...settingsRoutes,
           ...productsRoutes,
           ...requestsRoutes,
           ...otzRoutes,
+          ...salesRoutes,
           ...memoRoutes,
           ...auditRoutes,
           ...ordersRoutes,

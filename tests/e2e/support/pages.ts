@@ -84,9 +84,6 @@ export class Shell {
   get languageDropdown() {
     return this.page.getByTestId('language-dropdown');
   }
-  get comingSoon() {
-    return this.page.getByTestId('coming-soon');
-  }
 
   /** The menu's link targets, in order. */
   async menuTargets(): Promise<string[]> {

@@ -1,0 +1,398 @@
+/**
+ * /sales-management: the sales (shipped and completed orders, by order date) of a period and
+ * platform: seven summary figures in yen, the daily sales value and profit as a chart or a
+ * table, the sales list (search, sort, paging, column choice) and the CSV download. Every
+ * filter is in the URL.
+ */
+import {
+  Button,
+  Dropdown,
+  Field,
+  makeStyles,
+  Option,
+  Tab,
+  TabList,
+  tokens,
+  Tooltip,
+  Card,
+  Subtitle2,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, CalendarCheckmarkRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { PLATFORMS } from '#shared/constants';
+import { BUSINESS_ZONE } from '#shared/domain/periods';
+import type { ListParams } from '#shared/query';
+import type { PublicConfig } from '../../api/config.api';
+import { queryKeys } from '../../api/query-keys';
+import { AppLink } from '../../app/app-link';
+import { AppTable, TruncatedText, type TableColumn } from '../../app/app-table';
+import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
+import { prefetchList, useListScreen } from '../../app/list-screen/use-list-screen';
+import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
+import { useDateDisplay } from '../../app/use-date-display';
+import { PlatformLogo, useMoney } from '../orders/order-parts';
+import { ProductDetailsDialog } from '../products/product-details-dialog';
+import { useProductName } from '../products/product-name';
+import { PAGES } from '../shell/menu';
+import { useConfig } from '../shell/use-config';
+import { PeriodBar, SummaryCards, Yen } from './sales-parts';
+import { formatCount } from './sales-money';
+import type { DateRange } from '../orders/date-range';
+import { fillDays, type DailyPoint } from './sales-period';
+import { reportQueryOf, salesListConfig, salesRequest, searchingIn } from './sales-list';
+import { SalesExportDialog } from './sales-export-dialog';
+import { fetchDailySales, fetchSales, fetchSalesSummary, type ReportQuery, type SaleRow } from './sales.api';
+
+// The chart library comes with the chart, after the screen is on screen.
+const SalesChart = lazy(() => import('./sales-chart'));
+
+const ANY = '';
+/** Where rates are entered; linked from the note on sales without one once that screen exists. */
+const RATES_PATH = '/settings/exchange-rates';
+const hasRatesScreen = Object.hasOwn(PAGES, RATES_PATH);
+const VIEW_KEY = 'view';
+const COLUMNS_PREFERENCE = 'sales.columns';
+
+const fetchPage = (params: ListParams) => fetchSales(salesRequest(params));
+
+const listOptions = (zone: string, searching: boolean) => ({
+  ...salesListConfig(zone, searching),
+  queryKey: queryKeys.sales.list,
+  fetch: fetchPage,
+});
+
+/** The business's time zone, as the config gave it (the default until it has). */
+const zoneIn = (queryClient: QueryClient) =>
+  queryClient.getQueryData<PublicConfig>(queryKeys.config)?.timeZone ?? BUSINESS_ZONE;
+
+/** Hovering the menu's Sales item fetches the first page and the month's figures. */
+export const prefetch = (queryClient: QueryClient) => {
+  const options = listOptions(zoneIn(queryClient), false);
+  return prefetchList(queryClient, options);
+};
+
+const summaryQuery = (query: ReportQuery) => ({
+  queryKey: queryKeys.sales.summary(query.from ?? '', query.to ?? '', query.platformCode ?? ''),
+  queryFn: () => fetchSalesSummary(query),
+});
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  filter: { minWidth: '170px' },
+  otz: { marginLeft: 'auto', alignSelf: 'center' },
+  nowrap: { whiteSpace: 'nowrap' },
+  link: {
+    padding: 0,
+    minWidth: 0,
+    height: 'auto',
+    justifyContent: 'flex-start',
+    textAlign: 'left',
+    fontWeight: tokens.fontWeightRegular,
+    color: tokens.colorBrandForegroundLink,
+  },
+  advance: { color: tokens.colorBrandForeground1, fontSize: '18px', verticalAlign: 'middle' },
+  daily: { padding: 0, gap: 0, minWidth: 0 },
+  dailyBar: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  dailyBody: { padding: tokens.spacingHorizontalL, minWidth: 0 },
+  heading: { margin: 0 },
+});
+
+export default function SalesPage() {
+  const styles = useStyles();
+  const { t } = useTranslation('salesmanagement');
+  const money = useMoney();
+  const dates = useDateDisplay();
+  const productName = useProductName();
+  const config = useConfig().data;
+  const zone = config?.timeZone ?? BUSINESS_ZONE;
+  const [urlParams] = useSearchParams();
+  const list = useListScreen(listOptions(zone, searchingIn(urlParams)));
+  const { state } = list;
+  const report = reportQueryOf(list.params);
+  const summary = useQuery(summaryQuery(report));
+  const [productId, setProductId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const columns: ListColumn<SaleRow>[] = [
+    {
+      key: 'advance',
+      header: t('columns.advance'),
+      cell: (o) =>
+        o.isBookedAdvance ? (
+          // A title, not a Tooltip: no portal per row.
+          <span role="img" aria-label={t('advanceBooked')} title={t('advanceBooked')}>
+            <CalendarCheckmarkRegular className={styles.advance} aria-hidden />
+          </span>
+        ) : null,
+    },
+    {
+      key: 'orderDate',
+      header: t('columns.orderDate'),
+      sort: 'orderDate',
+      sortFirst: 'desc',
+      alwaysShown: true,
+      className: styles.nowrap,
+      cell: (o) => dates.date(o.orderDate),
+    },
+    {
+      key: 'orderId',
+      header: t('columns.orderId'),
+      sort: 'orderId',
+      truncate: '170px',
+      className: styles.nowrap,
+      cell: (o) => o.orderId,
+    },
+    {
+      key: 'platform',
+      header: t('columns.platform'),
+      cell: (o) => <PlatformLogo platform={o.platformCode} />,
+    },
+    {
+      key: 'orderPrice',
+      header: t('columns.orderPrice'),
+      numeric: true,
+      cell: (o) => <Yen value={o.yen.salesValue} />,
+    },
+    {
+      key: 'purchasePrice',
+      header: t('columns.purchasePrice'),
+      numeric: true,
+      cell: (o) =>
+        o.purchasePrice === null ? (
+          <Yen value={null} />
+        ) : (
+          <Tooltip relationship="description" content={<GoodsCost row={o} />}>
+            <span tabIndex={0}>
+              <Yen value={o.purchasePrice} />
+            </span>
+          </Tooltip>
+        ),
+    },
+    {
+      key: 'shippingFee',
+      header: t('columns.shippingFee'),
+      numeric: true,
+      cell: (o) => <Yen value={o.yen.shippingFee} />,
+    },
+    {
+      key: 'commission',
+      header: t('columns.commission'),
+      numeric: true,
+      cell: (o) => <Yen value={o.yen.commission} />,
+    },
+    {
+      key: 'product',
+      header: t('columns.product'),
+      cell: (o) =>
+        o.product ? (
+          <Button
+            appearance="transparent"
+            className={styles.link}
+            onClick={() => setProductId(o.product?._id ?? null)}
+            aria-label={t('openProduct', { name: productName(o.product) })}
+          >
+            <TruncatedText text={productName(o.product)} maxWidth="220px" inFocusable />
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'profit',
+      header: t('columns.profit'),
+      numeric: true,
+      alwaysShown: true,
+      cell: (o) => (
+        <span data-testid="row-profit">
+          <Yen value={o.yen.profit} />
+        </span>
+      ),
+    },
+    { key: 'id', header: t('columns.id'), defaultHidden: true, className: styles.nowrap, cell: (o) => o._id },
+    {
+      key: 'discount',
+      header: t('columns.discount'),
+      numeric: true,
+      defaultHidden: true,
+      cell: (o) => money(o.discount, o.currency),
+    },
+    {
+      key: 'expectedShippingDate',
+      header: t('columns.expectedShippingDate'),
+      defaultHidden: true,
+      className: styles.nowrap,
+      cell: (o) => (o.expectedShippingDate ? dates.date(o.expectedShippingDate) : '—'),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <PeriodBar value={state.filters.period} zone={zone} onChange={(v) => list.setFilter('period', v)}>
+        <Field label={t('filters.platform')} className={styles.filter}>
+          <Dropdown
+            value={
+              state.filters.platform
+                ? t(`common:platforms.${state.filters.platform}`)
+                : t('filters.allPlatforms')
+            }
+            selectedOptions={[state.filters.platform]}
+            onOptionSelect={(_e, data) => list.setFilter('platform', data.optionValue ?? ANY)}
+          >
+            <Option value={ANY}>{t('filters.allPlatforms')}</Option>
+            {PLATFORMS.map((p) => (
+              <Option key={p} value={p}>
+                {t(`common:platforms.${p}`)}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        {config && !config.restrictedBrand && (
+          <div className={styles.otz}>
+            <AppLink to="/ot-sales-management">{t('otzSales')}</AppLink>
+          </div>
+        )}
+      </PeriodBar>
+      <SummaryCards
+        title={t('summary')}
+        help={t('help')}
+        summary={summary.data}
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+        rateNote={hasRatesScreen ? <AppLink to={RATES_PATH}>{t('notes.rates')}</AppLink> : undefined}
+      />
+      <DailySales
+        query={report}
+        // Open ends are the current month's, as the server fills them in.
+        range={{ from: report.from ?? summary.data?.from, to: report.to ?? summary.data?.to }}
+      />
+      <ListScaffold
+        list={list}
+        label={t('table')}
+        search={{ label: t('search.label'), placeholder: t('search.placeholder') }}
+        actions={
+          <Button icon={<ArrowDownloadRegular />} onClick={() => setExporting(true)}>
+            {t('export.button')}
+          </Button>
+        }
+        columnsPreference={COLUMNS_PREFERENCE}
+        empty={{
+          icon: <ReceiptMoneyRegular />,
+          title: t('errors:noData'),
+          body: list.searching ? t('search.completedOnly') : undefined,
+        }}
+        columns={columns}
+        tableSize="small"
+      >
+        {productId && <ProductDetailsDialog productId={productId} open onClose={() => setProductId(null)} />}
+        {exporting && <SalesExportDialog open initial={report} onClose={() => setExporting(false)} />}
+      </ListScaffold>
+    </div>
+  );
+}
+
+/** The purchase price's tooltip: what the row's goods cost (price × quantity). */
+function GoodsCost({ row }: { row: SaleRow }) {
+  const { t } = useTranslation('salesmanagement');
+  return (
+    <>
+      {t('goodsCost')}: <Yen value={row.yen.costOfGoods} /> ({t('quantity', { count: row.orderQuantity })})
+    </>
+  );
+}
+
+type DailyView = 'chart' | 'table';
+
+/** Daily sales value and profit of the period: a chart, or the same figures as a table. */
+function DailySales({ query, range }: { query: ReportQuery; range: DateRange }) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation('salesmanagement');
+  const dates = useDateDisplay();
+  const [params, setParams] = useSearchParams();
+  const view: DailyView = params.get(VIEW_KEY) === 'table' ? 'table' : 'chart';
+  const setView = (next: DailyView) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'chart') updated.delete(VIEW_KEY);
+        else updated.set(VIEW_KEY, next);
+        return updated;
+      },
+      { replace: true },
+    );
+  const daily = useQuery({
+    queryKey: queryKeys.sales.daily(query.from ?? '', query.to ?? '', query.platformCode ?? ''),
+    queryFn: () => fetchDailySales(query),
+  });
+  const points = daily.data ? fillDays(daily.data, range) : [];
+  const title = t('chart.title');
+
+  const columns: TableColumn<DailyPoint>[] = [
+    { key: 'date', header: t('chart.date'), className: styles.nowrap, cell: (p) => dates.date(p.date) },
+    {
+      key: 'orders',
+      header: t('chart.orders'),
+      numeric: true,
+      cell: (p) => formatCount(p.noOfOrders, i18n.language),
+    },
+    {
+      key: 'salesValue',
+      header: t('chart.salesValue'),
+      numeric: true,
+      cell: (p) => <Yen value={p.salesValue} />,
+    },
+    { key: 'profit', header: t('chart.profit'), numeric: true, cell: (p) => <Yen value={p.profit} /> },
+  ];
+
+  let body;
+  if (daily.isPending) body = <LoadingState />;
+  else if (daily.isError) body = <ErrorState error={daily.error} onRetry={() => void daily.refetch()} />;
+  else if (points.length === 0) body = <EmptyState title={t('errors:noData')} />;
+  else if (view === 'chart')
+    body = (
+      <Suspense fallback={<LoadingState />}>
+        <SalesChart points={points} title={title} />
+      </Suspense>
+    );
+  else
+    body = (
+      <AppTable
+        label={title}
+        rows={points}
+        columns={columns}
+        rowKey={(p) => p.date}
+        size="small"
+        maxHeight="360px"
+      />
+    );
+
+  return (
+    <Card className={styles.daily} role="region" aria-labelledby="sales-daily-title">
+      <div className={styles.dailyBar}>
+        <Subtitle2 as="h2" id="sales-daily-title" className={styles.heading}>
+          {title}
+        </Subtitle2>
+        <TabList
+          size="small"
+          aria-label={t('chart.view')}
+          selectedValue={view}
+          onTabSelect={(_e, data) => setView(data.value as DailyView)}
+        >
+          <Tab value="chart">{t('chart.showChart')}</Tab>
+          <Tab value="table">{t('chart.showTable')}</Tab>
+        </TabList>
+      </div>
+      <div className={styles.dailyBody}>{body}</div>
+    </Card>
+  );
+}
