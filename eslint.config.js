@@ -56,6 +56,8 @@ export default tseslint.config(
               name: '@fluentui/react-components',
               importNames: [
                 'Dialog',
+                'OverlayDrawer',
+                'DrawerHeaderTitle',
                 'DialogActions',
                 'DialogBody',
                 'DialogContent',

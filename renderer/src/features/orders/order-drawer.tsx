@@ -7,18 +7,14 @@ import {
   Button,
   Caption1,
   Divider,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
   Field,
   Input,
   makeStyles,
-  OverlayDrawer,
   Spinner,
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
-import { DismissRegular, EditRegular, SaveRegular } from '@fluentui/react-icons';
+import { EditRegular, SaveRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +25,7 @@ import type { AuditEntry } from '#shared/schemas/misc';
 import type { Order } from '#shared/schemas/order';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { AppDrawer } from '../../app/app-drawer';
 import { DateField } from '../../app/date-field';
 import { useNotify } from '../../app/notify';
 import { ErrorState, LoadingState } from '../../app/page-state';
@@ -146,78 +143,61 @@ export function OrderDrawer({
   ];
 
   return (
-    <OverlayDrawer
-      position="end"
+    <AppDrawer
       size="medium"
-      open
-      onOpenChange={(_e, data) => !data.open && onClose()}
-      aria-label={t('drawer.title', { orderId: order.orderId })}
+      title={t('drawer.title', { orderId: order.orderId })}
+      onClose={onClose}
+      bodyClassName={styles.body}
     >
-      <DrawerHeader>
-        <DrawerHeaderTitle
-          action={
-            <Button
-              appearance="subtle"
-              icon={<DismissRegular />}
-              aria-label={t('common:actions.close')}
-              onClick={onClose}
-            />
-          }
-        >
-          {t('drawer.title', { orderId: order.orderId })}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody className={styles.body}>
-        <section ref={statusSection} tabIndex={-1} aria-label={t('drawer.status')}>
-          <Subtitle2 as="h3">{t('drawer.status')}</Subtitle2>
-          <div className={styles.actions}>
-            {next.length === 0 ? (
-              <Caption1 className={styles.muted}>{t('drawer.noNextStatus')}</Caption1>
-            ) : (
-              next.map((s) => (
-                <Button
-                  key={s}
-                  appearance={s === 'CANCELLED' ? 'secondary' : 'primary'}
-                  // Focusable while the change is saved, so focus stays in the drawer.
-                  disabledFocusable={status.isPending}
-                  onClick={() => status.mutate(s)}
-                >
-                  {t(`drawer.to.${s}`)}
-                </Button>
-              ))
-            )}
-            {status.isPending && <Spinner size="tiny" />}
+      <section ref={statusSection} tabIndex={-1} aria-label={t('drawer.status')}>
+        <Subtitle2 as="h3">{t('drawer.status')}</Subtitle2>
+        <div className={styles.actions}>
+          {next.length === 0 ? (
+            <Caption1 className={styles.muted}>{t('drawer.noNextStatus')}</Caption1>
+          ) : (
+            next.map((s) => (
+              <Button
+                key={s}
+                appearance={s === 'CANCELLED' ? 'secondary' : 'primary'}
+                // Focusable while the change is saved, so focus stays in the drawer.
+                disabledFocusable={status.isPending}
+                onClick={() => status.mutate(s)}
+              >
+                {t(`drawer.to.${s}`)}
+              </Button>
+            ))
+          )}
+          {status.isPending && <Spinner size="tiny" />}
+        </div>
+      </section>
+      <dl className={styles.fields}>
+        {rows.map(([term, value]) => (
+          <div key={term} style={{ display: 'contents' }}>
+            <dt className={styles.term}>{term}</dt>
+            <dd className={styles.value}>{value}</dd>
           </div>
-        </section>
-        <dl className={styles.fields}>
-          {rows.map(([term, value]) => (
-            <div key={term} style={{ display: 'contents' }}>
-              <dt className={styles.term}>{term}</dt>
-              <dd className={styles.value}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <Divider />
-        {editing ? (
-          <OrderEditForm
-            order={order}
-            onSaved={(saved) => {
-              onChanged(saved);
-              setEditing(false);
-            }}
-            onCancel={() => setEditing(false)}
-          />
-        ) : (
-          <div>
-            <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
-              {t('drawer.edit')}
-            </Button>
-          </div>
-        )}
-        <Divider />
-        <OrderHistory order={order} />
-      </DrawerBody>
-    </OverlayDrawer>
+        ))}
+      </dl>
+      <Divider />
+      {editing ? (
+        <OrderEditForm
+          order={order}
+          onSaved={(saved) => {
+            onChanged(saved);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <div>
+          <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
+            {t('drawer.edit')}
+          </Button>
+        </div>
+      )}
+      <Divider />
+      <OrderHistory order={order} />
+    </AppDrawer>
   );
 }
 

@@ -1,12 +1,7 @@
 /** The two slide-out panels of the shell. */
 import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
   Field,
   makeStyles,
-  OverlayDrawer,
   Radio,
   RadioGroup,
   Switch,
@@ -14,13 +9,13 @@ import {
   TabList,
   tokens,
 } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '#shared/constants';
 import { isLanguage } from '../../i18n/language';
 import { changeLanguageAtom, languageAtom } from '../../i18n/language.atoms';
+import { AppDrawer } from '../../app/app-drawer';
 import { DATE_FORMATS, isDateFormatName } from '../../app/date-display';
 import { useNotify } from '../../app/notify';
 import { useDateDisplay, useSaveDateFormat } from '../../app/use-date-display';
@@ -36,13 +31,6 @@ const useStyles = makeStyles({
   tabs: { marginBottom: tokens.spacingVerticalL },
   settings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
 });
-
-function CloseButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation('common');
-  return (
-    <Button appearance="subtle" aria-label={t('actions.close')} icon={<DismissRegular />} onClick={onClick} />
-  );
-}
 
 function SettingsTab() {
   const styles = useStyles();
@@ -103,32 +91,22 @@ export function SidePanel() {
   const current = tab && tabs.includes(tab) ? tab : tabs[0];
   const close = () => setTab(null);
   return (
-    <OverlayDrawer
-      position="end"
-      size="medium"
-      open={tab !== null}
-      onOpenChange={(_e, data) => !data.open && close()}
-    >
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<CloseButton onClick={close} />}>{t('panel.title')}</DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody>
-        <TabList
-          className={styles.tabs}
-          selectedValue={current}
-          onTabSelect={(_e, data) => setTab(data.value as SidePanelTab)}
-        >
-          {tabs.map((value) => (
-            <Tab key={value} value={value}>
-              {t(`panel.tabs.${value}`)}
-            </Tab>
-          ))}
-        </TabList>
-        {current === 'audit' && <AuditLogTab />}
-        {current === 'notifications' && <NotificationList onNavigate={close} />}
-        {current === 'settings' && <SettingsTab />}
-      </DrawerBody>
-    </OverlayDrawer>
+    <AppDrawer title={t('panel.title')} open={tab !== null} onClose={close}>
+      <TabList
+        className={styles.tabs}
+        selectedValue={current}
+        onTabSelect={(_e, data) => setTab(data.value as SidePanelTab)}
+      >
+        {tabs.map((value) => (
+          <Tab key={value} value={value}>
+            {t(`panel.tabs.${value}`)}
+          </Tab>
+        ))}
+      </TabList>
+      {current === 'audit' && <AuditLogTab />}
+      {current === 'notifications' && <NotificationList onNavigate={close} />}
+      {current === 'settings' && <SettingsTab />}
+    </AppDrawer>
   );
 }
 
@@ -136,13 +114,8 @@ export function ProfilePanel() {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useAtom(profilePanelOpenAtom);
   return (
-    <OverlayDrawer position="end" size="small" open={open} onOpenChange={(_e, data) => setOpen(data.open)}>
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<CloseButton onClick={() => setOpen(false)} />}>
-          {t('profile.title')}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody>{open && <ProfileCard />}</DrawerBody>
-    </OverlayDrawer>
+    <AppDrawer size="small" title={t('profile.title')} open={open} onClose={() => setOpen(false)}>
+      {open && <ProfileCard />}
+    </AppDrawer>
   );
 }

@@ -4,30 +4,14 @@
  * goes back to PACKED); anyone who may open the screen saves the customs; after them an admin
  * may correct the customs. Order creators see the rest read-only.
  */
-import {
-  Button,
-  Caption1,
-  Divider,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  makeStyles,
-  OverlayDrawer,
-  Subtitle2,
-  tokens,
-} from '@fluentui/react-components';
-import {
-  AddRegular,
-  DeleteRegular,
-  DismissRegular,
-  DocumentEditRegular,
-  ReceiptRegular,
-} from '@fluentui/react-icons';
+import { Button, Caption1, Divider, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, DocumentEditRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { AppDrawer } from '../../app/app-drawer';
 import { ConfirmDialog } from '../../app/app-dialog';
 import { AppTable, type TableColumn } from '../../app/app-table';
 import { useNotify } from '../../app/notify';
@@ -136,69 +120,52 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
       : orderColumns;
 
   return (
-    <OverlayDrawer
-      position="end"
+    <AppDrawer
       size="large"
-      open
-      onOpenChange={(_e, data) => !data.open && onClose()}
-      aria-label={t('drawer.title', { shipmentId: shipment.shipmentId })}
+      title={t('drawer.title', { shipmentId: shipment.shipmentId })}
+      onClose={onClose}
+      bodyClassName={styles.body}
     >
-      <DrawerHeader>
-        <DrawerHeaderTitle
-          action={
-            <Button
-              appearance="subtle"
-              icon={<DismissRegular />}
-              aria-label={t('common:actions.close')}
-              onClick={onClose}
-            />
-          }
-        >
-          {t('drawer.title', { shipmentId: shipment.shipmentId })}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody className={styles.body}>
-        {current.isError && <ErrorState error={current.error} onRetry={() => void current.refetch()} />}
-        <dl className={styles.fields}>
-          {fields.map(([term, value]) => (
-            <div key={term} style={{ display: 'contents' }}>
-              <dt className={styles.term}>{term}</dt>
-              <dd className={styles.value}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className={styles.actions}>
-          {open ? (
-            <Button appearance="primary" icon={<ReceiptRegular />} onClick={() => setCustoms('save')}>
-              {t('actions.addCustoms')}
+      {current.isError && <ErrorState error={current.error} onRetry={() => void current.refetch()} />}
+      <dl className={styles.fields}>
+        {fields.map(([term, value]) => (
+          <div key={term} style={{ display: 'contents' }}>
+            <dt className={styles.term}>{term}</dt>
+            <dd className={styles.value}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.actions}>
+        {open ? (
+          <Button appearance="primary" icon={<ReceiptRegular />} onClick={() => setCustoms('save')}>
+            {t('actions.addCustoms')}
+          </Button>
+        ) : isAdmin ? (
+          <Button icon={<DocumentEditRegular />} onClick={() => setCustoms('correct')}>
+            {t('drawer.correctCustoms')}
+          </Button>
+        ) : null}
+      </div>
+      <Divider className={styles.divider} />
+      <section className={styles.section} aria-label={t('drawer.orders')}>
+        <Subtitle2 as="h3">{t('drawer.orders')}</Subtitle2>
+        {isAdmin && open && (
+          <div className={styles.actions}>
+            <Button icon={<AddRegular />} onClick={() => setAdding(true)}>
+              {t('drawer.addOrders')}
             </Button>
-          ) : isAdmin ? (
-            <Button icon={<DocumentEditRegular />} onClick={() => setCustoms('correct')}>
-              {t('drawer.correctCustoms')}
-            </Button>
-          ) : null}
-        </div>
-        <Divider className={styles.divider} />
-        <section className={styles.section} aria-label={t('drawer.orders')}>
-          <Subtitle2 as="h3">{t('drawer.orders')}</Subtitle2>
-          {isAdmin && open && (
-            <div className={styles.actions}>
-              <Button icon={<AddRegular />} onClick={() => setAdding(true)}>
-                {t('drawer.addOrders')}
-              </Button>
-            </div>
-          )}
-          {!open && <Caption1 className={styles.muted}>{t('drawer.locked')}</Caption1>}
-          <AppTable
-            label={t('orders.table', { shipmentId: shipment.shipmentId })}
-            rows={shipment.shippedOrders}
-            columns={columns}
-            rowKey={(o) => o._id}
-            size="small"
-            maxHeight="50vh"
-          />
-        </section>
-      </DrawerBody>
+          </div>
+        )}
+        {!open && <Caption1 className={styles.muted}>{t('drawer.locked')}</Caption1>}
+        <AppTable
+          label={t('orders.table', { shipmentId: shipment.shipmentId })}
+          rows={shipment.shippedOrders}
+          columns={columns}
+          rowKey={(o) => o._id}
+          size="small"
+          maxHeight="50vh"
+        />
+      </section>
       {customs && <CustomsDialog shipment={shipment} mode={customs} onClose={() => setCustoms(null)} />}
       {adding && <AddOrdersDialog shipment={shipment} onClose={() => setAdding(false)} />}
       <ConfirmDialog
@@ -212,6 +179,6 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
       >
         {t('drawer.removeBody')}
       </ConfirmDialog>
-    </OverlayDrawer>
+    </AppDrawer>
   );
 }
