@@ -263,8 +263,16 @@ try {
   }
 
   // At scale on SQLite (the desktop's database), then on PostgreSQL when one is named.
-  failed ||= !(await atScale('SQLite', process.env.KURA_BENCH_SQLITE ?? path.join(dir, 'kura-large.sqlite')));
-  if (process.env.KURA_BENCH_PG_URL) failed ||= !(await atScale('PostgreSQL', process.env.KURA_BENCH_PG_URL));
+  // Each runs whatever the one before found (`failed ||= !(await …)` would skip PostgreSQL once
+  // SQLite missed a target).
+  const sqliteOk = await atScale(
+    'SQLite',
+    process.env.KURA_BENCH_SQLITE ?? path.join(dir, 'kura-large.sqlite'),
+  );
+  const pgOk = process.env.KURA_BENCH_PG_URL
+    ? await atScale('PostgreSQL', process.env.KURA_BENCH_PG_URL)
+    : true;
+  failed ||= !sqliteOk || !pgOk;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
