@@ -150,6 +150,8 @@ test('an unreachable target says so; platform defaults fill the form', async ({ 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Platform defaults saved').first()).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The dialog gives focus back to the button that opened it before anything else is used.
+  await expect(sim.platformDefaults).toBeFocused();
   await sim.choosePlatform(/^Own shop$/);
   await expect(sim.field('commission')).toHaveValue('2.75');
   await expect(sim.field('closingFee')).toHaveValue('12.5');

@@ -86,8 +86,14 @@ export class SimulatorPage {
   }
 
   async choosePlatform(label: RegExp) {
-    await this.platform.click();
-    await this.page.getByRole('option', { name: label }).click();
+    const option = this.page.getByRole('option', { name: label });
+    // A list opened while focus is still moving (a dialog just closed hands it back to its
+    // opener) closes again at once: open it until the option shows.
+    await expect(async () => {
+      if (!(await option.isVisible())) await this.platform.click();
+      await expect(option).toBeVisible({ timeout: 2000 });
+    }).toPass();
+    await option.click();
   }
 
   async open(name: string) {
