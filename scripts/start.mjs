@@ -54,11 +54,16 @@ if (electronBinary) {
   console.log(
     'kura: the Electron binary is not installed here, so Kura is served to your browser instead: open the URL below.',
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, KURA_RENDERER_DIR: path.join(root, 'dist/renderer') },
-  });
+  // A young generation of at most 3 × 4 MB, as `npm run server` (docs/architecture.md).
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=4', '--import', 'tsx', 'server/src/main.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, KURA_RENDERER_DIR: path.join(root, 'dist/renderer') },
+    },
+  );
   children.push(child);
   child.on('exit', (code) => process.exit(code ?? 0));
 }
