@@ -34,7 +34,10 @@ export function startPreload(rendererRoot: string): Plugin {
           for (const next of byFile.get(fileName)?.imports ?? []) visit(next);
         };
         for (const module of PRELOADED_MODULES) {
-          const chunk = chunks.find((c) => c.facadeModuleId === root + module);
+          // Its own file, or (without a facade) the group's file that holds it.
+          const chunk =
+            chunks.find((c) => c.facadeModuleId === root + module) ??
+            chunks.find((c) => c.moduleIds.includes(root + module));
           if (!chunk) throw new Error(`start-preload: no chunk for ${module}`);
           visit(chunk.fileName);
         }

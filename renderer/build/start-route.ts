@@ -43,12 +43,18 @@ export function analyseStartRoute(outDir: string): StartRoute {
   const entry = [...html.matchAll(/<script\b[^>]*type="module"[^>]*src="\.\/(assets\/[^"]+\.js)"/g)][0]?.[1];
   if (!entry) throw new Error('index.html has no module script');
   const assets = readdirSync(assetsDir);
-  const find = (prefix: string) => {
-    const file = assets.find((f) => f.startsWith(prefix) && f.endsWith('.js'));
-    if (!file) throw new Error(`no ${prefix}*.js in the build`);
+  const find = (name: RegExp) => {
+    const file = assets.find((f) => name.test(f));
+    if (!file) throw new Error(`no ${name.source} in the build`);
     return `assets/${file}`;
   };
-  const roots = [entry, find('login-page-'), find('sign-in-texts.en-')];
+  // The login screen is its own file (a facade) or lives in the sign-in group's file, as the
+  // bundler decides; the hash is eight characters.
+  const roots = [
+    entry,
+    find(/^(?:login-page|sign-in)-[\w-]{8}\.js$/),
+    find(/^sign-in-texts\.en-[\w-]{8}\.js$/),
+  ];
   const needed = new Set<string>();
   const visit = (file: string) => {
     if (needed.has(file)) return;

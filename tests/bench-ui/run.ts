@@ -31,17 +31,25 @@ declare global {
 }
 
 interface NetworkLog {
-  /** Finished JS responses: bytes on the wire, whether a script (not the HTML) asked for it. */
-  js: { url: string; bytes: number; byScript: boolean; cached: boolean }[];
+  /**
+   * Finished JS responses: bytes on the wire, whether a script (not the HTML) asked for it, and
+   * when it was asked for (ms since the epoch).
+   */
+  js: { url: string; bytes: number; byScript: boolean; cached: boolean; requestedAt: number }[];
 }
 
 async function recordNetwork(cdp: CDPSession): Promise<NetworkLog> {
   const log: NetworkLog = { js: [] };
-  const pending = new Map<string, { url: string; byScript: boolean; cached: boolean }>();
+  const pending = new Map<string, { url: string; byScript: boolean; cached: boolean; requestedAt: number }>();
   await cdp.send('Network.enable');
   cdp.on('Network.requestWillBeSent', (e) => {
     if (!/\.m?js(?:\?|$)/.test(e.request.url)) return;
-    pending.set(e.requestId, { url: e.request.url, byScript: e.initiator.type === 'script', cached: false });
+    pending.set(e.requestId, {
+      url: e.request.url,
+      byScript: e.initiator.type === 'script',
+      cached: false,
+      requestedAt: e.wallTime * 1000,
+    });
   });
   cdp.on('Network.requestServedFromCache', (e) => {
     const entry = pending.get(e.requestId);
@@ -102,8 +110,11 @@ async function traced<T>(browser: Browser, page: Page, run: () => Promise<T>) {
   };
 }
 
-/** Milliseconds from the navigation's start until the login form can be typed into and sent. */
-async function loginUsableAt(page: Page): Promise<number> {
+/**
+ * When the login form can be typed into and sent: milliseconds from the navigation's start, and
+ * the same moment in ms since the epoch.
+ */
+async function loginUsableAt(page: Page): Promise<{ ms: number; epochMs: number }> {
   const handle = await page.waitForFunction(
     () => {
       const button = [...document.querySelectorAll('button[type="submit"]')].find(
@@ -113,12 +124,13 @@ async function loginUsableAt(page: Page): Promise<number> {
       // The splash lets clicks through as soon as it starts fading out.
       const splash = document.getElementById('splash');
       const covered = splash !== null && !splash.classList.contains('splash-hidden');
-      return button && email && !covered ? performance.now() : 0;
+      const now = performance.now();
+      return button && email && !covered ? { ms: now, epochMs: performance.timeOrigin + now } : 0;
     },
     undefined,
     { polling: 'raf', timeout: 60_000 },
   );
-  return (await handle.jsonValue()) as number;
+  return (await handle.jsonValue()) as { ms: number; epochMs: number };
 }
 
 async function floorMs(page: Page): Promise<number> {
@@ -135,11 +147,14 @@ async function coldLogin(browser: Browser, url: string) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const log = await recordNetwork(cdp);
-    const { result: usableMs, cpuMs } = await traced(browser, page, async () => {
+    const { result: usable, cpuMs } = await traced(browser, page, async () => {
       await page.goto(`${url}/auth/login`, { waitUntil: 'commit' });
       return loginUsableAt(page);
     });
-    const js = [...log.js];
+    // Requests in flight when the form became usable finish meanwhile.
+    await page.waitForLoadState('networkidle');
+    // What was asked for before the form was usable (what the idle loads ask for later is not).
+    const js = log.js.filter((r) => r.requestedAt <= usable.epochMs);
     const floor = await floorMs(page);
     log.js.length = 0;
     await page.reload({ waitUntil: 'commit' });
@@ -147,7 +162,7 @@ async function coldLogin(browser: Browser, url: string) {
     await page.waitForLoadState('networkidle');
     const warmBytes = log.js.reduce((sum, r) => sum + r.bytes, 0);
     return {
-      usableMs,
+      usableMs: usable.ms,
       cpuMs,
       floorMs: floor,
       jsFiles: js.length,

@@ -11,7 +11,7 @@
  * `prefetchList` with the screen's list options).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 export interface ScreenModule<P> {
   default: ComponentType<P>;
@@ -25,20 +25,54 @@ const AGAIN_AFTER_MS = 10_000;
 
 const normalise = (path: string) => path.replace(/\/+$/, '').toLowerCase() || '/';
 
-/** A lazy screen component whose chunk (and first query) {@link prefetchRoute} can fetch early. */
-export function lazyScreen<P>(paths: string | readonly string[], load: () => Promise<ScreenModule<P>>) {
-  let loading: Promise<ScreenModule<P>> | undefined;
+/**
+ * A component for a chunk that renders at once when the chunk has already arrived. `React.lazy`
+ * suspends on its first render even then (the import's promise settles a microtask later), and
+ * React holds a boundary's content back for up to 300 ms after it showed the fallback (its reveal
+ * throttle): on a cold start that was most of the wait for the sign-in form. An instance that
+ * began lazy stays lazy, since swapping the element type would remount the screen.
+ */
+export function preloadableLazy<P>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const once = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
-  for (const path of typeof paths === 'string' ? [paths] : paths) {
-    screens.set(normalise(path), once as () => Promise<ScreenModule<never>>);
+  const Lazy = lazy(once);
+  function Preloadable(props: P & object) {
+    const [Loaded] = useState(() => loaded);
+    return createElement((Loaded ?? Lazy) as ComponentType<P & object>, props);
   }
-  return lazy(once);
+  return Object.assign(Preloadable, { load: once });
+}
+
+/** A lazy screen component whose chunk (and first query) {@link prefetchRoute} can fetch early. */
+export function lazyScreen<P>(paths: string | readonly string[], load: () => Promise<ScreenModule<P>>) {
+  const screen = preloadableLazy(load);
+  for (const path of typeof paths === 'string' ? [paths] : paths) {
+    screens.set(normalise(path), screen.load as () => Promise<ScreenModule<never>>);
+  }
+  return screen;
+}
+
+/**
+ * Loads the chunk of the screen at `path` (when a lazy screen is registered for it), so the
+ * first render shows it without a fallback. Never rejects: a failed load shows on render.
+ */
+export async function preloadScreen(path: string): Promise<void> {
+  await screens
+    .get(normalise(path))?.()
+    .catch(() => {});
 }
 
 /** Starts loading what opening `path` needs; never throws (the click will show any error). */

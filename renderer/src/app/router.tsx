@@ -18,10 +18,16 @@ import { lazyScreen } from './route-prefetch';
 import { RouteProgress } from './route-progress';
 import { SplashGate } from './splash';
 
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const RegistrationPage = lazy(() => import('../features/auth/registration-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const LoginPage = lazyScreen('/auth/login', () => import('../features/auth/login-page'));
+const RegistrationPage = lazyScreen('/auth/registration', () => import('../features/auth/registration-page'));
+const ForgotPasswordPage = lazyScreen(
+  '/auth/forgot-password',
+  () => import('../features/auth/forgot-password-page'),
+);
+const ResetPasswordPage = lazyScreen(
+  '/auth/reset-password',
+  () => import('../features/auth/reset-password-page'),
+);
 const LogoutPage = lazy(() => import('../features/auth/logout-page'));
 const TermsPage = lazy(() => import('../features/auth/terms-page'));
 const NotFound = lazy(() => import('../features/shell/not-found'));

@@ -1,5 +1,5 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { TIMINGS } from '#shared/constants';
 
 /** Fades out index.html's splash; safe to call more than once. */
@@ -23,7 +23,8 @@ export function startSplashDeadline(): void {
  */
 export function SplashGate() {
   const busy = useIsFetching() + useIsMutating() > 0;
-  useEffect(() => {
+  // Before the browser paints: the first screen and the splash's fade start in one frame.
+  useLayoutEffect(() => {
     if (!busy) hideSplash();
   }, [busy]);
   return null;
