@@ -9,6 +9,7 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Kysely,
+  type RawBuilder,
   type SqlBool,
   type Transaction,
 } from 'kysely';
@@ -19,6 +20,7 @@ import type { PlatformListing } from '#shared/schemas/product';
 import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
 import { lockRows } from '../db/locking';
+import { cachedMatch } from '../db/match-cache';
 import type { ListColumns } from '../http/list';
 import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
@@ -75,6 +77,12 @@ export const ordersColumns: ListColumns = {
   tieBreaker: 'orders.id',
   countedTables: ['orders'],
 };
+
+/**
+ * The same columns for a search by text, which matches the products' names, SKUs and JANs too:
+ * its totals are counted again after a product is written as well as an order.
+ */
+export const ordersSearchColumns: ListColumns = { ...ordersColumns, countedTables: ['orders', 'products'] };
 
 /** Advance orders sort on a nullable delivery date: small in number, so NULLS LAST will do. */
 export const advanceOrdersColumns: ListColumns = { ...ordersColumns, nullableSorts: ['deliveryDate'] };
@@ -417,38 +425,83 @@ function customerText(db: Kysely<Database>) {
     : sql`lower(coalesce(json_extract(orders.customer, '$.name'), '') || ' ' || coalesce(json_extract(orders.customer, '$.email'), ''))`;
 }
 
+/** The product fields an order search matches. */
+const ORDER_PRODUCT_FIELDS = ['name', 'skuCode', 'janCode'] as const;
+
+/** What an order search matches, each a subquery of ids: order ids, customers, products. */
+export interface OrderTextSets {
+  orderIds: RawBuilder<unknown>;
+  /** Null below a trigram on SQLite: nothing to look up. */
+  customers: RawBuilder<unknown> | null;
+  products: RawBuilder<unknown>;
+}
+
+export function orderTextSets(db: Kysely<Database>, text: string): OrderTextSets {
+  return {
+    orderIds: orderIdMatch(db, text),
+    customers: customerMatch(db, text),
+    products: productIdsMatching(db, text, ORDER_PRODUCT_FIELDS),
+  };
+}
+
+/** The same sets, each read from the match cache (db/match-cache.ts) on SQLite. */
+export async function cachedOrderTextSets(db: Kysely<Database>, text: string): Promise<OrderTextSets> {
+  const sets = orderTextSets(db, text);
+  return {
+    orderIds: await cachedMatch(db, 'order ids', ['orders'], text, sets.orderIds),
+    customers: sets.customers && (await cachedMatch(db, 'customers', ['orders'], text, sets.customers)),
+    products: await cachedMatch(db, 'products', ['products'], text, sets.products),
+  };
+}
+
 /**
  * Orders whose order id contains the text, or whose customer's name or email, or whose
  * product's name, SKU or JAN does. Each part is an index lookup inside the database (the
  * orders' search indexes; the products' search index, then the orders of each matched product
  * by ix_orders__product_date), joined by a union of ids: nothing but the text is sent, however
- * many products match.
+ * many products match. A complete JAN (`janOnly`) matches that product's orders only.
  */
-export function orderTextMatch(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
-  const products = janOnly
-    ? sql`select p.id from products p where p.jan_code = ${text}`
-    : productIdsMatching(db, text, ['name', 'skuCode', 'janCode']);
-  const customers = customerMatch(db, text);
-  return sql<SqlBool>`orders.id in (${orderIdMatch(db, text)}
-    ${customers ? sql`union ${customers}` : sql``}
+export function orderTextMatch(
+  db: Kysely<Database>,
+  text: string,
+  janOnly: boolean,
+  sets: OrderTextSets = orderTextSets(db, text),
+): Expression<SqlBool> {
+  const products = janOnly ? sql`select p.id from products p where p.jan_code = ${text}` : sets.products;
+  return sql<SqlBool>`orders.id in (${sets.orderIds}
+    ${sets.customers ? sql`union ${sets.customers}` : sql``}
     union select orders.id from orders where orders.product_id in (${products}))`;
 }
 
 /**
- * The same match as {@link orderTextMatch}, tested row by row: for a walk of the sort index that
- * stops after a page, when the text matches many orders (a common product word), where the
+ * The same match as {@link orderTextMatch}, tested order by order: for a walk of the sort index
+ * that stops after a page, when the text matches many orders (a common product word), where the
  * index lookup would fetch and sort every match. The matched products are still found once by
  * their own index, inside the database. On PostgreSQL too: given the match as a union of ids,
  * its planner joined all 55,000 matches of a product word to a full scan of a million orders
  * and sorted them (0.45 s); tested row by row inside an OR (which it never turns into a join)
  * it walks the date index with the matched products hashed once.
  */
-export function orderTextScan(db: Kysely<Database>, text: string, janOnly: boolean): Expression<SqlBool> {
-  if (janOnly) return orderTextMatch(db, text, janOnly);
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`(lower(orders.order_id) like ${pattern} escape '\\'
-    or (orders.customer is not null and ${customerText(db)} like ${pattern} escape '\\')
-    or orders.product_id in (${productIdsMatching(db, text, ['name', 'skuCode', 'janCode'])}))`;
+export function orderTextScan(
+  db: Kysely<Database>,
+  text: string,
+  janOnly: boolean,
+  sets: OrderTextSets = orderTextSets(db, text),
+): Expression<SqlBool> {
+  if (janOnly) return orderTextMatch(db, text, janOnly, sets);
+  if (isPostgres(db)) {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql<SqlBool>`(lower(orders.order_id) like ${pattern} escape '\\'
+      or (orders.customer is not null and ${customerText(db)} like ${pattern} escape '\\')
+      or orders.product_id in (${sets.products}))`;
+  }
+  // SQLite: each set is found once (the unary + keeps the planner from looking each one up
+  // instead of walking the sort index), so a walked order is three probes of sets held in
+  // memory, read from the order date index alone (016_order_search_walk) rather than its text
+  // tested and its row read.
+  return sql<SqlBool>`(+orders.id in (${sets.orderIds})
+    ${sets.customers ? sql`or +orders.id in (${sets.customers})` : sql``}
+    or +orders.product_id in (${sets.products}))`;
 }
 
 /** The orders (of one status, when given) whose order date is within the range (either end optional). */

@@ -45,6 +45,8 @@ import {
   ordersColumns,
   ordersInRangeQuery,
   ordersKeysBase,
+  cachedOrderTextSets,
+  ordersSearchColumns,
   orderTextMatch,
   orderTextScan,
   rateOn,
@@ -500,19 +502,26 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
   const query = parseList(rawQuery, ordersSearchSpec);
   const text = query.extras.searchStr?.trim() ?? '';
   const janOnly = JAN_SHAPE.test(text) && isValidJan(text);
-  const page = await runList(orderRowsQuery(db), query, ordersColumns, (row) => row, {
-    db,
-    keysBase: text ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly)) : ordersKeysBase(db),
-    readRows: (ids) => orderRowsByIds(db, ids),
-    ...(text && !janOnly
-      ? {
-          scanKeys: {
-            base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly)),
-            preferScan: (matches: number) => walkBeatsLookup(db, query, matches),
-          },
-        }
-      : {}),
-  });
+  const sets = text ? await cachedOrderTextSets(db, text) : undefined;
+  const page = await runList(
+    orderRowsQuery(db),
+    query,
+    text ? ordersSearchColumns : ordersColumns,
+    (row) => row,
+    {
+      db,
+      keysBase: text ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets)) : ordersKeysBase(db),
+      readRows: (ids) => orderRowsByIds(db, ids),
+      ...(text && !janOnly
+        ? {
+            scanKeys: {
+              base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
+              preferScan: (matches: number) => walkBeatsLookup(db, query, matches),
+            },
+          }
+        : {}),
+    },
+  );
   return { data: await hydrateOrders(db, page.data), totalcount: page.totalCount };
 }
 

@@ -123,7 +123,9 @@ export async function listSales(
     text
       ? salesKeysBase(db, range, walk).where(orderTextMatch(db, text, janOnly))
       : salesKeysBase(db, range, walk);
-  const page = await runList(orderRowsQuery(db), query, salesColumns, (row) => row, {
+  // A text matches the products' names, SKUs and JANs too: a product's write recounts it.
+  const columns = text ? { ...salesColumns, countedTables: ['orders', 'products'] } : salesColumns;
+  const page = await runList(orderRowsQuery(db), query, columns, (row) => row, {
     db,
     keysBase: keys(false),
     plan: 'sales',

@@ -18,6 +18,7 @@ import * as exchangeRates from './012_exchange_rates';
 import * as simulations from './013_simulations';
 import * as sales from './014_sales';
 import * as orderCustomerSearch from './015_order_customer_search';
+import * as orderSearchWalk from './016_order_search_walk';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '013_simulations': simulations,
   '014_sales': sales,
   '015_order_customer_search': orderCustomerSearch,
+  '016_order_search_walk': orderSearchWalk,
 };

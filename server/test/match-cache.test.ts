@@ -1,0 +1,191 @@
+/**
+ * The search match cache (server/src/db/match-cache.ts): a set is read once per text and data
+ * version, a write to a table it was read from makes the next search read it again, the
+ * least recently used texts go first, a set too large to keep is used as it is, and a fill
+ * never lands inside another request's transaction. Through the API on both databases: an
+ * order search follows a product's rename and a new order at once.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachedMatch } from '../src/db/match-cache';
+import { sqliteOf } from '../src/db/sqlite-handle';
+import { client, setupAccounts, type Client, type Json } from './helpers/http';
+import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
+
+describe('the match cache on SQLite', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect: 'sqlite' });
+  });
+  afterAll(() => server.close());
+
+  const db = () => server.app.db;
+  const read = async (subquery: ReturnType<typeof sql>) =>
+    (await sql<{ id: string }>`select id from (${subquery}) order by id`.execute(db())).rows.map((r) => r.id);
+  /** `n` ids, each counted in `runs` as the database reads it. */
+  let runs = 0;
+  const counted = (n: number, prefix: string) => {
+    sqliteOf(db())?.function('kura_test_counted', { deterministic: false }, () => ++runs);
+    return sql`with recursive s(v) as (select 1 union all select v + 1 from s where v < ${n})
+      select ${prefix} || v as id from s where kura_test_counted() > 0`;
+  };
+  const keptRows = async () =>
+    Number(
+      (await sql<{ n: number }>`select count(*) as n from temp.kura_match_cache`.execute(db())).rows[0]?.n ??
+        0,
+    );
+
+  it('reads a set once per text, and again after a write to a table it came from', async () => {
+    runs = 0;
+    const first = await cachedMatch(db(), 'test', ['products'], 'abc', counted(3, 'a'));
+    expect(await read(first)).toEqual(['a1', 'a2', 'a3']);
+    expect(runs).toBe(3);
+    const again = await cachedMatch(db(), 'test', ['products'], 'abc', counted(3, 'a'));
+    expect(await read(again)).toEqual(['a1', 'a2', 'a3']);
+    expect(runs).toBe(3);
+    // Another table's write leaves it; a products write reads it again.
+    await sql`update list_versions set version = version + 1 where name = 'orders'`.execute(db());
+    await cachedMatch(db(), 'test', ['products'], 'abc', counted(3, 'a'));
+    expect(runs).toBe(3);
+    await sql`update list_versions set version = version + 1 where name = 'products'`.execute(db());
+    const fresh = await cachedMatch(db(), 'test', ['products'], 'abc', counted(2, 'b'));
+    expect(await read(fresh)).toEqual(['b1', 'b2']);
+    expect(runs).toBe(5);
+  });
+
+  it('lets the least recently used texts go past its bound, and uses a set too large to keep as it is', async () => {
+    await sql`delete from temp.kura_match_cache`.execute(db()).catch(() => {});
+    const rows = (n: number, prefix: string) =>
+      sql`with recursive s(v) as (select 1 union all select v + 1 from s where v < ${n})
+        select ${prefix} || v as id from s`;
+    // Bound 100: a text may keep 10 rows; 11 are used as they are.
+    const large = rows(11, 'L');
+    expect(await cachedMatch(db(), 'bound', ['products'], 'large', large, 100)).toBe(large);
+    for (let i = 0; i < 12; i++) {
+      const cached = await cachedMatch(db(), 'bound', ['products'], `t${i}`, rows(10, `t${i}-`), 100);
+      expect(await read(cached)).toHaveLength(10);
+      // The first text is used again each time, so it stays while the others come and go.
+      await cachedMatch(db(), 'bound', ['products'], 't0', rows(10, 't0-'), 100);
+    }
+    const keys = (
+      await sql<{ key: string }>`select distinct key from temp.kura_match_cache`.execute(db())
+    ).rows.map((r) => JSON.parse(r.key)[2] as string);
+    expect(keys).toContain('t0');
+    expect(keys).toContain('t11');
+    expect(keys).not.toContain('t1');
+    expect(keys).not.toContain('large');
+    expect(await keptRows()).toBeLessThanOrEqual(100);
+  });
+
+  it('fills only once another request’s transaction has ended, so its rollback cannot take the rows', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const transaction = db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update list_versions set version = version where name = 'orders'`.execute(trx);
+        await held;
+        order.push('transaction');
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    const rows = sql`with recursive s(v) as (select 1 union all select v + 1 from s where v < 3)
+      select 'r' || v as id from s`;
+    const filled = cachedMatch(db(), 'trx', ['orders'], 'x', rows).then((subquery) => {
+      order.push('filled');
+      return subquery;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await transaction;
+    expect(await read(await filled)).toEqual(['r1', 'r2', 'r3']);
+    expect(order).toEqual(['transaction', 'filled']);
+  });
+
+  it('is not used on a transaction or on PostgreSQL: the subquery comes back as it is', async () => {
+    const rows = sql`select 'one' as id`;
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        expect(await cachedMatch(trx as never, 'trx', ['orders'], 'y', rows)).toBe(rows);
+      });
+  });
+});
+
+describe.each(testDialects())('order search with the match cache (%s)', (dialect) => {
+  let server: TestServer;
+  let api: Client;
+  let admin: { token: string };
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    api = client(server.url);
+    admin = (await setupAccounts(api)).admin;
+  });
+  afterAll(() => server.close());
+
+  const search = async (text: string) => {
+    const res = await api.get(`/api/v1/orders/search?searchStr=${encodeURIComponent(text)}&limit=100`, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { data: Json[]; totalcount: number };
+  };
+
+  it('follows a product rename and a new order at once, and so do the sales search’s totals', async () => {
+    const fields = {
+      name: 'Hojicha Latte Mix',
+      skuCode: `HJ-${dialect}`,
+      janCode: '4901234567894',
+      purchasePrice: 300,
+      inStockQuantity: 10,
+      amazonStockQuantity: 0,
+      availablePlatforms: [{ code: 'AMAZONJP', asin: 'B0HOJICHA1' }],
+    };
+    const created = await api.post('/api/v1/products', fields, admin);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const productId = created.body.data._id as string;
+    const order = (orderId: string) =>
+      api.post(
+        '/api/v1/orders',
+        {
+          product: productId,
+          platformCode: 'AMAZONJP',
+          orderId,
+          orderDate: '2026-11-20',
+          orderQuantity: 1,
+          currency: 'JPY',
+          baseOrderPrice: 1000,
+        },
+        admin,
+      );
+    const first = await order('249-0000001-0000001');
+    expect(first.status).toBe(201);
+    for (const shipmentStatus of ['ACCEPTED', 'PACKED', 'COMPLETED']) {
+      expect((await api.put(`/api/v1/orders/${first.body.data._id}`, { shipmentStatus }, admin)).status).toBe(
+        200,
+      );
+    }
+    const sales = async (text: string) =>
+      (await api.get(`/api/v1/sales?from=2026-11-01&to=2026-11-30&searchStr=${text}`, admin)).body.totalCount;
+
+    expect((await search('kinako')).totalcount).toBe(0);
+    // Searched once more: the (empty) sets and totals are kept now.
+    expect((await search('kinako')).totalcount).toBe(0);
+    expect(await sales('kinako')).toBe(0);
+    expect(await sales('kinako')).toBe(0);
+    const renamed = await api.put(
+      `/api/v1/products/${productId}`,
+      { ...fields, inStockQuantity: undefined, name: 'Kinako Latte Mix' },
+      admin,
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await search('kinako')).data.map((o) => o.orderId)).toEqual(['249-0000001-0000001']);
+    expect((await search('hojicha')).totalcount).toBe(0);
+    expect(await sales('kinako')).toBe(1);
+
+    expect((await search('0000002')).totalcount).toBe(0);
+    expect((await order('249-0000002-0000002')).status).toBe(201);
+    expect((await search('0000002')).data.map((o) => o.orderId)).toEqual(['249-0000002-0000002']);
+  });
+});
