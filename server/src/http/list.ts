@@ -9,6 +9,7 @@
  * instead of NULLS LAST (which no index serves on both databases); totals of big tables are
  * cached per filter set until a write bumps the table's `list_versions` counter.
  */
+import { createHash } from 'node:crypto';
 import {
   CompiledQuery,
   sql,
@@ -168,8 +169,14 @@ export async function countRows<DB, TB extends keyof DB, O>(
 const countQueryOf = <DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>) =>
   filtered.clearSelect().select(sql<number>`count(*)`.as('total_count'));
 
-/** The count cache's key of a compiled count: its SQL and parameters. */
-const countKeyOf = (compiled: CompiledQuery) => `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+/**
+ * The count cache's key of a compiled count: its SQL and parameters, hashed when long (a search
+ * may send the ids it matched: the key would hold 100 KB).
+ */
+function countKeyOf(compiled: CompiledQuery): string {
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  return key.length > 2000 ? `sha256:${createHash('sha256').update(key).digest('base64')}` : key;
+}
 
 /**
  * Runs a compiled count (the count query of a list's filters), through the count cache when
@@ -191,13 +198,30 @@ async function countCompiled(
   if (!cache) countCache.set(db, (cache = new Map()));
   const hit = cache.get(cacheKey);
   if (hit && hit.version === version) return hit.count;
-  const total = totalOf((await db.executeQuery(compiled)).rows[0]);
+  // The same count at the same version already running (several users, or one user's list and
+  // tabs, opening the same search at once): wait for it rather than count again. A cold count of
+  // a common word took 0.4 s on PostgreSQL at a million orders; ten at once took seconds each.
+  let inFlight = countsInFlight.get(db);
+  if (!inFlight) countsInFlight.set(db, (inFlight = new Map()));
+  const flightKey = `${version}\u0000${cacheKey}`;
+  let counting = inFlight.get(flightKey);
+  if (!counting) {
+    counting = db
+      .executeQuery(compiled)
+      .then((result) => totalOf(result.rows[0]))
+      .finally(() => inFlight.delete(flightKey));
+    inFlight.set(flightKey, counting);
+  }
+  const total = await counting;
   cache.delete(cacheKey);
   cache.set(cacheKey, { version, count: total });
   // Oldest first in a Map: drop the least recently counted.
   if (cache.size > COUNT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   return total;
 }
+
+/** Counts running now, by database and version + count key. */
+const countsInFlight = new WeakMap<object, Map<string, Promise<number>>>();
 
 const totalOf = (row: unknown) => Number((row as { total_count?: number } | undefined)?.total_count ?? 0);
 
