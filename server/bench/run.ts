@@ -131,8 +131,14 @@ async function exportRun(
     if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}`);
     let lineBreaks = 0;
     for await (const chunk of res.body) {
-      const bytes = chunk as Uint8Array;
-      for (let j = 0; j < bytes.length; j++) if (bytes[j] === 0x0a) lineBreaks++;
+      // indexOf (memchr) rather than a loop over every byte: the client shares the machine's
+      // two cores with the server, and its own counting must not slow the download it measures.
+      const bytes = Buffer.from(
+        (chunk as Uint8Array).buffer,
+        (chunk as Uint8Array).byteOffset,
+        (chunk as Uint8Array).byteLength,
+      );
+      for (let j = bytes.indexOf(0x0a); j !== -1; j = bytes.indexOf(0x0a, j + 1)) lineBreaks++;
     }
     // Quoted names may hold line breaks: close enough for a rate.
     rows += lineBreaks - 1;
