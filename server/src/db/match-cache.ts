@@ -39,11 +39,46 @@ interface Kept {
 }
 const keptBy = new WeakMap<object, Kept>();
 
+/** One set to keep: `name` tells the sets of one text apart; `tables` are those `ids` reads. */
+export interface MatchSet {
+  name: string;
+  tables: readonly string[];
+  /** A subquery of one column. */
+  ids: RawBuilder<unknown>;
+}
+
 /**
- * `ids` (a subquery of one column) as a subquery of the cached set. `name` tells the sets of
- * one text apart; `tables` are those `ids` reads. Holds the connection while it checks and
- * fills, so never inside another request's transaction (whose rollback would take the rows).
+ * Each set's `ids` as a subquery of its kept copy. The tables' versions are read once for all
+ * of them, before any is read (a write committed in between is then in the set or in a newer
+ * version, never lost). On SQLite the connection is held while a set is checked and filled, so
+ * never inside another request's transaction (whose rollback would take the rows).
  */
+export async function cachedMatches(
+  db: Kysely<Database>,
+  text: string,
+  sets: readonly MatchSet[],
+  maxRows = MAX_ROWS,
+): Promise<RawBuilder<unknown>[]> {
+  if (db.isTransaction) return sets.map((set) => set.ids);
+  const names = [...new Set(sets.flatMap((set) => set.tables))];
+  const { rows } = await sql<{ name: string; version: number | string }>`select name, version
+    from list_versions where name in (${sql.join(names)})`.execute(db);
+  const version = (tables: readonly string[]) =>
+    tables.reduce((sum, table) => sum + Number(rows.find((r) => r.name === table)?.version ?? 0), 0);
+  const sqlite = sqliteOf(db);
+  const kept: RawBuilder<unknown>[] = [];
+  for (const set of sets) {
+    const key = JSON.stringify([set.name, version(set.tables), text]);
+    kept.push(
+      await (sqlite
+        ? keptInTable(db, sqlite, key, set.ids, maxRows)
+        : keptInMemory(db, key, set.ids, maxRows)),
+    );
+  }
+  return kept;
+}
+
+/** One set: {@link cachedMatches}. */
 export async function cachedMatch(
   db: Kysely<Database>,
   name: string,
@@ -52,10 +87,19 @@ export async function cachedMatch(
   ids: RawBuilder<unknown>,
   maxRows = MAX_ROWS,
 ): Promise<RawBuilder<unknown>> {
-  if (db.isTransaction) return ids;
-  const sqlite = sqliteOf(db);
-  if (!sqlite) return inMemory(db, name, tables, text, ids, maxRows);
-  const key = await db.connection().execute(async () => {
+  const [kept] = await cachedMatches(db, text, [{ name, tables, ids }], maxRows);
+  return kept ?? ids;
+}
+
+/** SQLite: the set's rows in the connection's TEMP table, filled first when missing. */
+async function keptInTable(
+  db: Kysely<Database>,
+  sqlite: NonNullable<ReturnType<typeof sqliteOf>>,
+  key: string,
+  ids: RawBuilder<unknown>,
+  maxRows: number,
+): Promise<RawBuilder<unknown>> {
+  const filled = await db.connection().execute(async () => {
     let kept = keptBy.get(sqlite);
     if (!kept) {
       sqlite.exec(`create temp table if not exists ${TABLE} (
@@ -63,26 +107,18 @@ export async function cachedMatch(
       sqlite.exec(`delete from temp.${TABLE}`);
       keptBy.set(sqlite, (kept = { keys: new Map(), rows: 0 }));
     }
-    const version = (
-      sqlite
-        .prepare(
-          `select coalesce(sum(version), 0) as version from list_versions where name in (${tables.map(() => '?').join(', ')})`,
-        )
-        .get(...tables) as { version: number }
-    ).version;
-    const key = JSON.stringify([name, version, text]);
     const rows = kept.keys.get(key);
     if (rows !== undefined) {
       kept.keys.delete(key);
       kept.keys.set(key, rows);
-      return key;
+      return true;
     }
     const insert = sql`insert into ${sql.raw(`temp.${TABLE}`)} (key, id)
       select distinct ${key}, m.* from (${ids}) m limit ${Math.floor(maxRows / 10) + 1}`.compile(db);
     const added = sqlite.prepare(insert.sql).run(...insert.parameters).changes;
     if (added > Math.floor(maxRows / 10)) {
       sqlite.prepare(`delete from temp.${TABLE} where key = ?`).run(key);
-      return null;
+      return false;
     }
     kept.keys.set(key, added);
     kept.rows += added;
@@ -92,25 +128,20 @@ export async function cachedMatch(
       kept.rows -= count;
       sqlite.prepare(`delete from temp.${TABLE} where key = ?`).run(oldest);
     }
-    return key;
+    return true;
   });
-  return key === null ? ids : sql`select c.id from ${sql.raw(`temp.${TABLE}`)} c where c.key = ${key}`;
+  return filled ? sql`select c.id from ${sql.raw(`temp.${TABLE}`)} c where c.key = ${key}` : ids;
 }
 
 /** PostgreSQL: per process, the ids of each key, least recently used first. */
 const memoryBy = new WeakMap<object, { keys: Map<string, string[]>; rows: number }>();
 
-async function inMemory(
+async function keptInMemory(
   db: Kysely<Database>,
-  name: string,
-  tables: readonly string[],
-  text: string,
+  key: string,
   ids: RawBuilder<unknown>,
   maxRows: number,
 ): Promise<RawBuilder<unknown>> {
-  const { rows } = await sql<{ version: number | string }>`select coalesce(sum(version), 0) as version
-    from list_versions where name in (${sql.join(tables)})`.execute(db);
-  const key = JSON.stringify([name, Number(rows[0]?.version ?? 0), text]);
   let kept = memoryBy.get(db);
   if (!kept) memoryBy.set(db, (kept = { keys: new Map(), rows: 0 }));
   let found = kept.keys.get(key);

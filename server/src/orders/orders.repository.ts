@@ -20,7 +20,7 @@ import type { PlatformListing } from '#shared/schemas/product';
 import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
 import { lockRows } from '../db/locking';
-import { cachedMatch } from '../db/match-cache';
+import { cachedMatches } from '../db/match-cache';
 import type { ListColumns } from '../http/list';
 import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
@@ -447,10 +447,15 @@ export function orderTextSets(db: Kysely<Database>, text: string): OrderTextSets
 /** The same sets, each read from the match cache (db/match-cache.ts) on SQLite. */
 export async function cachedOrderTextSets(db: Kysely<Database>, text: string): Promise<OrderTextSets> {
   const sets = orderTextSets(db, text);
+  const [orderIds, products, customers] = await cachedMatches(db, text, [
+    { name: 'order ids', tables: ['orders'], ids: sets.orderIds },
+    { name: 'products', tables: ['products'], ids: sets.products },
+    ...(sets.customers ? [{ name: 'customers', tables: ['orders'], ids: sets.customers }] : []),
+  ]);
   return {
-    orderIds: await cachedMatch(db, 'order ids', ['orders'], text, sets.orderIds),
-    customers: sets.customers && (await cachedMatch(db, 'customers', ['orders'], text, sets.customers)),
-    products: await cachedMatch(db, 'products', ['products'], text, sets.products),
+    orderIds: orderIds ?? sets.orderIds,
+    products: products ?? sets.products,
+    customers: customers ?? sets.customers,
   };
 }
 
