@@ -221,6 +221,32 @@ function assertNotReceived(status: string): void {
   if (status === 'RECEIVED') throw httpError(409, 'customsAlreadySaved');
 }
 
+/**
+ * The frame of every change to an existing shipment: in one transaction, its row locked (404
+ * when there is none), `change` given the row and the shipment as it was, the kept sales days
+ * brought up to date, and an audit entry from the shipment before to the shipment after.
+ */
+function changeShipment(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  id: string,
+  change: (
+    trx: Transaction<Database>,
+    row: Awaited<ReturnType<typeof lockShipment>>,
+    before: Shipment,
+  ) => Promise<void>,
+): Promise<Shipment> {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockShipment(trx, id);
+    const before = await reread(trx, id);
+    await change(trx, row, before);
+    await flushSalesDays(trx);
+    const after = await reread(trx, id);
+    await audit(trx, actor, 'update', before, after);
+    return after;
+  });
+}
+
 /** POST /shipments/{id}/orders: more packed India orders, after the ones already in it. */
 export function addShipmentOrders(
   db: Kysely<Database>,
@@ -229,10 +255,8 @@ export function addShipmentOrders(
   body: ShipmentAddOrders,
   ctx: OrdersContext,
 ): Promise<Shipment> {
-  return db.transaction().execute(async (trx) => {
-    const row = await lockShipment(trx, id);
+  return changeShipment(db, actor, id, async (trx, row, before) => {
     assertNotReceived(row.status);
-    const before = await reread(trx, id);
     const orderIds = uniqueInOrder(body.orderIds);
     // Every order whose share changes, locked at once (in id order) before any is read.
     await lockRows(trx, 'orders', [...before.shippedOrders.map((o) => o._id), ...orderIds]);
@@ -241,10 +265,6 @@ export function addShipmentOrders(
     await placeOrders(trx, row.shipment_id, orderIds, await nextShipmentPosition(trx, row.shipment_id));
     await shareShippingFee(trx, row.shipment_id, Number(row.total_shipping_fee));
     await updateShipment(trx, id, {});
-    await flushSalesDays(trx);
-    const after = await reread(trx, id);
-    await audit(trx, actor, 'update', before, after);
-    return after;
   });
 }
 
@@ -260,10 +280,8 @@ export function removeShipmentOrder(
   orderId: string,
   ctx: OrdersContext,
 ): Promise<Shipment> {
-  return db.transaction().execute(async (trx) => {
-    const row = await lockShipment(trx, id);
+  return changeShipment(db, actor, id, async (trx, row, before) => {
     assertNotReceived(row.status);
-    const before = await reread(trx, id);
     const ids = before.shippedOrders.map((o) => o._id);
     if (!ids.includes(orderId)) throw notFound();
     if (ids.length === 1) throw httpError(409, 'shipmentLastOrder');
@@ -272,10 +290,6 @@ export function removeShipmentOrder(
     await unplaceOrder(trx, orderId);
     await shareShippingFee(trx, row.shipment_id, Number(row.total_shipping_fee));
     await updateShipment(trx, id, {});
-    await flushSalesDays(trx);
-    const after = await reread(trx, id);
-    await audit(trx, actor, 'update', before, after);
-    return after;
   });
 }
 
@@ -291,10 +305,8 @@ export function saveCustoms(
   body: CustomsInput,
   ctx: OrdersContext,
 ): Promise<Shipment> {
-  return db.transaction().execute(async (trx) => {
-    const row = await lockShipment(trx, id);
+  return changeShipment(db, actor, id, async (trx, row, before) => {
     assertNotReceived(row.status);
-    const before = await reread(trx, id);
     const totalPaise = toMinor(body.totalCustomFee, 'INR');
     await changeOrdersStatus(
       trx,
@@ -311,10 +323,6 @@ export function saveCustoms(
       status: 'RECEIVED',
     });
     await shareCustomFee(trx, row.shipment_id, totalPaise);
-    await flushSalesDays(trx);
-    const after = await reread(trx, id);
-    await audit(trx, actor, 'update', before, after);
-    return after;
   });
 }
 
@@ -325,10 +333,8 @@ export function correctCustoms(
   id: string,
   body: CustomsInput,
 ): Promise<Shipment> {
-  return db.transaction().execute(async (trx) => {
-    const row = await lockShipment(trx, id);
+  return changeShipment(db, actor, id, async (trx, row, before) => {
     if (row.status !== 'RECEIVED') throw httpError(409, 'customsNotSaved');
-    const before = await reread(trx, id);
     await lockRows(
       trx,
       'orders',
@@ -341,10 +347,6 @@ export function correctCustoms(
       received_date: body.receivedDate,
     });
     await shareCustomFee(trx, row.shipment_id, totalPaise);
-    await flushSalesDays(trx);
-    const after = await reread(trx, id);
-    await audit(trx, actor, 'update', before, after);
-    return after;
   });
 }
 
