@@ -33,6 +33,7 @@ import type { ListParams } from '#shared/query';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { PlatformFilter } from '../../app/platform-filter';
 import { TruncatedText } from '../../app/app-table';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
 import type { ListFilter } from '../../app/list-screen/list-state';
@@ -334,24 +335,13 @@ export default function OrdersPage() {
         search={{ label: t('search.label'), placeholder: t('search.placeholder') }}
         filters={
           <div className={styles.filterRow}>
-            <Field label={t('filters.platform')} className={styles.filter}>
-              <Dropdown
-                value={
-                  state.filters.platform
-                    ? t(`common:platforms.${state.filters.platform}`)
-                    : t('filters.allPlatforms')
-                }
-                selectedOptions={[state.filters.platform]}
-                onOptionSelect={(_e, data) => list.setFilter('platform', data.optionValue ?? ANY)}
-              >
-                <Option value={ANY}>{t('filters.allPlatforms')}</Option>
-                {PLATFORMS.map((p) => (
-                  <Option key={p} value={p}>
-                    {t(`common:platforms.${p}`)}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
+            <PlatformFilter
+              label={t('filters.platform')}
+              allLabel={t('filters.allPlatforms')}
+              value={state.filters.platform ?? ANY}
+              onChange={(v) => list.setFilter('platform', v)}
+              className={styles.filter}
+            />
             <DateRangeFilter
               fromLabel={t('filters.from')}
               toLabel={t('filters.to')}

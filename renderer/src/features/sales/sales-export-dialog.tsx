@@ -4,19 +4,11 @@
  * desktop app main streams the API's bytes to the file the native save dialog names; in a
  * browser it is a download. Either way the bytes are never decoded (the BOM stays).
  */
-import {
-  Dropdown,
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLATFORMS, type Platform } from '#shared/constants';
+import { PlatformFilter } from '../../app/platform-filter';
 import { AppDialog } from '../../app/app-dialog';
 import { DateField } from '../../app/date-field';
 import { useNotify } from '../../app/notify';
@@ -118,20 +110,12 @@ export function SalesExportDialog({
             }
           />
         </div>
-        <Field label={t('filters.platform')}>
-          <Dropdown
-            value={platformCode ? t(`common:platforms.${platformCode}`) : t('filters.allPlatforms')}
-            selectedOptions={[platformCode]}
-            onOptionSelect={(_e, data) => setPlatformCode(data.optionValue ?? ANY)}
-          >
-            <Option value={ANY}>{t('filters.allPlatforms')}</Option>
-            {PLATFORMS.map((p: Platform) => (
-              <Option key={p} value={p}>
-                {t(`common:platforms.${p}`)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <PlatformFilter
+          label={t('filters.platform')}
+          allLabel={t('filters.allPlatforms')}
+          value={platformCode}
+          onChange={setPlatformCode}
+        />
         {problem && (
           <MessageBar intent="warning" role="alert" data-testid="export-problem">
             <MessageBarBody>{problem}</MessageBarBody>

@@ -6,10 +6,7 @@
  */
 import {
   Button,
-  Dropdown,
-  Field,
   makeStyles,
-  Option,
   Tab,
   TabList,
   tokens,
@@ -22,11 +19,11 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { PLATFORMS } from '#shared/constants';
 import { BUSINESS_ZONE } from '#shared/domain/periods';
 import type { ListParams } from '#shared/query';
 import type { PublicConfig } from '../../api/config.api';
 import { queryKeys } from '../../api/query-keys';
+import { PlatformFilter } from '../../app/platform-filter';
 import { AppLink } from '../../app/app-link';
 import { AppTable, TruncatedText, type TableColumn } from '../../app/app-table';
 import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
@@ -239,24 +236,13 @@ export default function SalesPage() {
   return (
     <div className={styles.page}>
       <PeriodBar value={state.filters.period} zone={zone} onChange={(v) => list.setFilter('period', v)}>
-        <Field label={t('filters.platform')} className={styles.filter}>
-          <Dropdown
-            value={
-              state.filters.platform
-                ? t(`common:platforms.${state.filters.platform}`)
-                : t('filters.allPlatforms')
-            }
-            selectedOptions={[state.filters.platform]}
-            onOptionSelect={(_e, data) => list.setFilter('platform', data.optionValue ?? ANY)}
-          >
-            <Option value={ANY}>{t('filters.allPlatforms')}</Option>
-            {PLATFORMS.map((p) => (
-              <Option key={p} value={p}>
-                {t(`common:platforms.${p}`)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <PlatformFilter
+          label={t('filters.platform')}
+          allLabel={t('filters.allPlatforms')}
+          value={state.filters.platform ?? ANY}
+          onChange={(v) => list.setFilter('platform', v)}
+          className={styles.filter}
+        />
         {config && !config.restrictedBrand && (
           <div className={styles.otz}>
             <AppLink to="/ot-sales-management">{t('otzSales')}</AppLink>

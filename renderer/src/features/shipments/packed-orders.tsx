@@ -4,7 +4,7 @@
  * its filters in the URL; a shipment's "add orders" dialog lists them in its own state. Both
  * keep a selection across pages, in the order the orders were chosen.
  */
-import { Checkbox, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Checkbox, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_ENTRY_PLATFORMS } from '#shared/constants';
@@ -12,6 +12,7 @@ import { ordersSearchSpec } from '#shared/list-specs';
 import type { ListParams } from '#shared/query';
 import type { Order } from '#shared/schemas/order';
 import { queryKeys } from '../../api/query-keys';
+import { PlatformFilter } from '../../app/platform-filter';
 import type { ListColumn } from '../../app/list-screen/list-scaffold';
 import type { ListFilter } from '../../app/list-screen/list-state';
 import type { ListScreen, ListScreenOptions } from '../../app/list-screen/use-list-screen';
@@ -177,19 +178,13 @@ export function PlatformChoice({ list }: { list: ListScreen<Order, string> }) {
   const { t } = useTranslation('ordershipment');
   const value = list.state.filters.platform ?? ANY;
   return (
-    <Field label={t('filters.platform')} className={styles.filter}>
-      <Dropdown
-        value={value ? t(`common:platforms.${value}`) : t('filters.allPlatforms')}
-        selectedOptions={[value]}
-        onOptionSelect={(_e, data) => list.setFilter('platform', data.optionValue ?? ANY)}
-      >
-        <Option value={ANY}>{t('filters.allPlatforms')}</Option>
-        {SHIPMENT_PLATFORMS.map((p) => (
-          <Option key={p} value={p}>
-            {t(`common:platforms.${p}`)}
-          </Option>
-        ))}
-      </Dropdown>
-    </Field>
+    <PlatformFilter
+      label={t('filters.platform')}
+      allLabel={t('filters.allPlatforms')}
+      value={value}
+      onChange={(v) => list.setFilter('platform', v)}
+      platforms={SHIPMENT_PLATFORMS}
+      className={styles.filter}
+    />
   );
 }
