@@ -201,6 +201,9 @@ export const salesColumns: ListColumns = {
   countedTables: ['orders'],
 };
 
+/** The same for a search by text, which matches products too (as `ordersSearchColumns`). */
+export const salesSearchColumns: ListColumns = { ...salesColumns, countedTables: ['orders', 'products'] };
+
 /**
  * One batch of the export: the stored CSV lines (014_sales keeps them by triggers) after the
  * last one read, in order date order, then id, from the lines' own clustered key, joined into

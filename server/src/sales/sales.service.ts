@@ -35,6 +35,7 @@ import {
   otzSalesKeysBase,
   repairSalesDaily,
   salesColumns,
+  salesSearchColumns,
   salesDays,
   salesExportBatch,
   salesKeysBase,
@@ -123,8 +124,7 @@ export async function listSales(
     text
       ? salesKeysBase(db, range, walk).where(orderTextMatch(db, text, janOnly))
       : salesKeysBase(db, range, walk);
-  // A text matches the products' names, SKUs and JANs too: a product's write recounts it.
-  const columns = text ? { ...salesColumns, countedTables: ['orders', 'products'] } : salesColumns;
+  const columns = text ? salesSearchColumns : salesColumns;
   const page = await runList(orderRowsQuery(db), query, columns, (row) => row, {
     db,
     keysBase: keys(false),
