@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedMatch } from '../src/db/match-cache';
+import { cachedMatch, forgetKeptSets, pruneKeptSets } from '../src/db/match-cache';
 import { sqliteOf } from '../src/db/sqlite-handle';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
@@ -139,6 +139,95 @@ describe.each(testDialects())('the match cache (%s)', (dialect) => {
     expect(await read()).toEqual(['a', 'b']);
   });
 });
+
+describe.each(testDialects().filter((dialect) => dialect === 'postgres'))(
+  'the match cache on PostgreSQL, shared by server processes (%s)',
+  (dialect) => {
+    let one: TestServer;
+    let two: TestServer;
+
+    beforeAll(async () => {
+      one = await startTestServer({ dialect });
+      two = await startTestServer({ dialect, databaseUrl: one.databaseUrl });
+    });
+    afterAll(async () => {
+      await two.close();
+      await one.close();
+    });
+
+    const rows = (n: number, prefix: string) =>
+      sql`select ${prefix} || v as id from generate_series(1, ${n}::int) v`;
+    const read = async (subquery: ReturnType<typeof sql>) =>
+      (await sql<{ id: string }>`select id from (${subquery}) s order by id`.execute(one.app.db)).rows.map(
+        (r) => r.id,
+      );
+    const sets = async () =>
+      (
+        await sql<{ key: string; size: number; ids: number }>`select s.key, s.size,
+          (select count(*) from match_cache_ids i where i.set_id = s.set_id)::int as ids
+          from match_cache_sets s order by s.set_id`.execute(one.app.db)
+      ).rows.map((r) => ({ text: JSON.parse(r.key)[2] as string, size: r.size, ids: r.ids }));
+
+    it('fills a set once for every process, even when they all ask at once', async () => {
+      const asked = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          cachedMatch((i % 2 ? one : two).app.db, 'shared', ['products'], 'matcha', rows(5, 'm')),
+        ),
+      );
+      for (const subquery of asked) expect(await read(subquery)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+      expect((await sets()).filter((set) => set.text === 'matcha')).toEqual([
+        { text: 'matcha', size: 5, ids: 5 },
+      ]);
+      // Read from the kept rows, not the subquery: a different subquery under the same key
+      // answers what was kept.
+      expect(
+        await read(await cachedMatch(two.app.db, 'shared', ['products'], 'matcha', rows(1, 'x'))),
+      ).toHaveLength(5);
+    });
+
+    it('uses a set too large to keep as it is, and remembers that it is', async () => {
+      const large = rows(11, 'L');
+      expect(await cachedMatch(one.app.db, 'bound', ['products'], 'large', large, 100)).toBe(large);
+      expect(await cachedMatch(two.app.db, 'bound', ['products'], 'large', large, 100)).toBe(large);
+      expect((await sets()).filter((set) => set.text === 'large')).toEqual([
+        { text: 'large', size: -1, ids: 0 },
+      ]);
+    });
+
+    it('looks again after forgetting, as after a restart that emptied the kept tables', async () => {
+      const set = () => cachedMatch(one.app.db, 'restart', ['products'], 'hojicha', rows(2, 'h'));
+      expect(await read(await set())).toEqual(['h1', 'h2']);
+      // A crash truncates unlogged tables; every connection after it is new.
+      await sql`truncate match_cache_ids, match_cache_sets`.execute(one.app.db);
+      expect(await read(await set())).toEqual([]);
+      forgetKeptSets(one.app.db);
+      expect(await read(await set())).toEqual(['h1', 'h2']);
+    });
+
+    it('prunes sets unused for long, and past its bound the least recently used', async () => {
+      await sql`delete from match_cache_ids`.execute(one.app.db);
+      await sql`delete from match_cache_sets`.execute(one.app.db);
+      for (const text of ['t0', 't1', 't2', 't3']) {
+        await cachedMatch(one.app.db, 'prune', ['products'], text, rows(10, `${text}-`));
+      }
+      // Recently used sets stay whatever the bound.
+      await pruneKeptSets(one.app.db, 25);
+      expect(await sets()).toHaveLength(4);
+      // Past 25 kept ids, the sets used longest ago go (unused for 0 seconds counts as long).
+      await pruneKeptSets(one.app.db, 25, { unusedFor: '0 seconds', staleAfter: '1 hour' });
+      expect(await sets()).toEqual([
+        { text: 't2', size: 10, ids: 10 },
+        { text: 't3', size: 10, ids: 10 },
+      ]);
+      await pruneKeptSets(one.app.db, 25, { unusedFor: '1 hour', staleAfter: '0 seconds' });
+      expect(await sets()).toEqual([]);
+      expect(
+        (await sql<{ n: number }>`select count(*)::int as n from match_cache_ids`.execute(one.app.db)).rows[0]
+          ?.n,
+      ).toBe(0);
+    });
+  },
+);
 
 describe.each(testDialects())('order search with the match cache (%s)', (dialect) => {
   let server: TestServer;

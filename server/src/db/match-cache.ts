@@ -11,11 +11,14 @@
  * as FTS5 merges long posting lists ("403" is in every Amazon India order id); read from their
  * primary key here, a fraction of a millisecond. The first search of a text fills its rows, once.
  *
- * On PostgreSQL (a pool of connections, each with its own temporary tables) each server process
- * keeps the ids themselves, under the same key, and sends them as one array parameter: the
- * trigram match of a common product word rechecked 2,900 product rows on every search (5.4 ms);
- * sent as 100 KB of ids it costs the server writing them to the socket instead, but less
- * (a million orders, 10 connections: 154 → 274 searches a second).
+ * On PostgreSQL (a pool of connections, each with its own temporary tables, and perhaps several
+ * server processes) the sets are kept in two unlogged tables every process shares
+ * (017_match_cache): the trigram match of a common product word rechecked 2,900 product rows on
+ * every search (5.4 ms); sent from the process as an array of ids, 100 KB a search went through
+ * the socket and the parser (a third of the server's CPU); read from the kept table, the walk
+ * probes a hash built from one index range. A process remembers which sets are kept for a
+ * while ({@link TRUST_MS}) and marks them used when it looks again; sets unused for long are
+ * pruned, never one a process may still be relying on.
  * The versions live in the database, so several team-server instances each stay correct. Not
  * inside a transaction: a write in it that rolls back would leave its version number to be
  * used again by other data.
@@ -72,7 +75,7 @@ export async function cachedMatches(
     kept.push(
       await (sqlite
         ? keptInTable(db, sqlite, key, set.ids, maxRows)
-        : keptInMemory(db, key, set.ids, maxRows)),
+        : keptInDatabase(db, key, set.ids, maxRows)),
     );
   }
   return kept;
@@ -133,35 +136,121 @@ async function keptInTable(
   return filled ? sql`select c.id from ${sql.raw(`temp.${TABLE}`)} c where c.key = ${key}` : ids;
 }
 
-/** PostgreSQL: per process, the ids of each key, least recently used first. */
-const memoryBy = new WeakMap<object, { keys: Map<string, string[]>; rows: number }>();
+/**
+ * PostgreSQL: how long a process trusts that a set it saw kept is still kept before looking
+ * again (which also marks it used). Pruning takes only sets unused for far longer
+ * ({@link PRUNE_UNUSED_FOR}), so a set a request was told of stays until that request is done.
+ */
+const TRUST_MS = 30_000;
+/** Sets unused this long are pruned when the kept rows pass the bound. */
+const PRUNE_UNUSED_FOR = '2 minutes';
+/** Sets unused this long are pruned in any case: their tables have most likely moved on. */
+const PRUNE_STALE_AFTER = '15 minutes';
+/** A process prunes at most this often, after a fill. */
+const PRUNE_EVERY_MS = 10_000;
 
-async function keptInMemory(
+interface KnownSet {
+  /** Null when the set is too large to keep. */
+  setId: number | null;
+  until: number;
+}
+const knownBy = new WeakMap<object, { sets: Map<string, KnownSet>; prunedAt: number }>();
+/** Keys a process remembers; the least recently used are forgotten (and looked up again). */
+const KNOWN_KEYS = 5_000;
+
+/**
+ * Forgets which sets this process saw kept, so it looks again: called for every new PostgreSQL
+ * connection, as the server may have restarted after a crash, which empties unlogged tables.
+ */
+export function forgetKeptSets(db: Kysely<Database>): void {
+  knownBy.delete(db);
+}
+
+/** PostgreSQL: the set's ids in `match_cache_ids` (017_match_cache), filled first when missing. */
+async function keptInDatabase(
   db: Kysely<Database>,
   key: string,
   ids: RawBuilder<unknown>,
   maxRows: number,
 ): Promise<RawBuilder<unknown>> {
-  let kept = memoryBy.get(db);
-  if (!kept) memoryBy.set(db, (kept = { keys: new Map(), rows: 0 }));
-  let found = kept.keys.get(key);
-  if (found) {
-    kept.keys.delete(key);
-    kept.keys.set(key, found);
+  let known = knownBy.get(db);
+  if (!known) knownBy.set(db, (known = { sets: new Map(), prunedAt: 0 }));
+  let set = known.sets.get(key);
+  if (set && set.until > Date.now()) {
+    known.sets.delete(key);
   } else {
-    const limit = Math.floor(maxRows / 10);
-    const matched = await sql<
-      Record<string, string>
-    >`select distinct m.* from (${ids}) m limit ${limit + 1}`.execute(db);
-    if (matched.rows.length > limit) return ids;
-    found = matched.rows.map((row) => Object.values(row)[0] as string);
-    kept.keys.set(key, found);
-    kept.rows += found.length;
-    while (kept.rows > maxRows) {
-      const [oldest, list] = kept.keys.entries().next().value as [string, string[]];
-      kept.keys.delete(oldest);
-      kept.rows -= list.length;
-    }
+    set = { setId: await keptSetId(db, key, ids, maxRows), until: Date.now() + TRUST_MS };
+    if (known.sets.size >= KNOWN_KEYS) known.sets.delete(known.sets.keys().next().value as string);
   }
-  return sql`select unnest(${found}::text[])`;
+  known.sets.set(key, set);
+  return set.setId === null ? ids : sql`select c.id from match_cache_ids c where c.set_id = ${set.setId}`;
+}
+
+/** The kept set's id (marked used), after filling it when no process has; null: too large. */
+async function keptSetId(
+  db: Kysely<Database>,
+  key: string,
+  ids: RawBuilder<unknown>,
+  maxRows: number,
+): Promise<number | null> {
+  const idOf = (row: { set_id: number | string; size: number }) => (row.size < 0 ? null : Number(row.set_id));
+  const [used] = (
+    await sql<{ set_id: number; size: number }>`update match_cache_sets set used_at = now()
+      where key = ${key} returning set_id, size`.execute(db)
+  ).rows;
+  if (used) return idOf(used);
+  const limit = Math.floor(maxRows / 10);
+  const setId = await db.transaction().execute(async (trx) => {
+    // Another process filling the same key holds its row: this insert waits for it to commit,
+    // then does nothing, and the set it filled is read instead.
+    const [created] = (
+      await sql<{ set_id: number }>`insert into match_cache_sets (key, size) values (${key}, 0)
+        on conflict (key) do nothing returning set_id`.execute(trx)
+    ).rows;
+    if (!created) {
+      const [other] = (
+        await sql<{ set_id: number; size: number }>`select set_id, size from match_cache_sets
+          where key = ${key}`.execute(trx)
+      ).rows;
+      return other ? idOf(other) : null;
+    }
+    const filled = await sql`insert into match_cache_ids (set_id, id)
+      select distinct ${created.set_id}::bigint, m.* from (${ids}) m limit ${limit + 1}`.execute(trx);
+    const size = Number(filled.numAffectedRows ?? 0);
+    if (size > limit) await sql`delete from match_cache_ids where set_id = ${created.set_id}`.execute(trx);
+    await sql`update match_cache_sets set size = ${size > limit ? -1 : size}
+      where set_id = ${created.set_id}`.execute(trx);
+    return size > limit ? null : Number(created.set_id);
+  });
+  const known = knownBy.get(db);
+  if (known && Date.now() - known.prunedAt > PRUNE_EVERY_MS) {
+    known.prunedAt = Date.now();
+    await pruneKeptSets(db, maxRows);
+  }
+  return setId;
+}
+
+/**
+ * Drops the kept sets unused for {@link PRUNE_STALE_AFTER} and, while more than `maxRows` ids
+ * are kept, the least recently used of those unused for {@link PRUNE_UNUSED_FOR}.
+ */
+export async function pruneKeptSets(
+  db: Kysely<Database>,
+  maxRows = MAX_ROWS,
+  ages: { unusedFor: string; staleAfter: string } = {
+    unusedFor: PRUNE_UNUSED_FOR,
+    staleAfter: PRUNE_STALE_AFTER,
+  },
+): Promise<void> {
+  await sql`with ranked as (
+      select set_id, used_at,
+        sum(greatest(size, 0)) over (order by used_at desc, set_id desc) as kept_through
+      from match_cache_sets),
+    gone as (
+      delete from match_cache_sets s using ranked r
+      where s.set_id = r.set_id
+        and (r.used_at < now() - ${ages.staleAfter}::interval
+          or (r.kept_through > ${maxRows} and r.used_at < now() - ${ages.unusedFor}::interval))
+      returning s.set_id)
+    delete from match_cache_ids where set_id in (select set_id from gone)`.execute(db);
 }

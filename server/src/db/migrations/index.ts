@@ -19,6 +19,7 @@ import * as simulations from './013_simulations';
 import * as sales from './014_sales';
 import * as orderCustomerSearch from './015_order_customer_search';
 import * as orderSearchWalk from './016_order_search_walk';
+import * as matchCache from './017_match_cache';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '014_sales': sales,
   '015_order_customer_search': orderCustomerSearch,
   '016_order_search_walk': orderSearchWalk,
+  '017_match_cache': matchCache,
 };
