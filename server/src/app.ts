@@ -15,6 +15,7 @@ import { authRoutes } from './auth/auth.routes';
 import { createLogMailer, createSmtpMailer, type Mailer } from './auth/mailer';
 import { registerAccessControl } from './http/access';
 import { HttpError, registerErrorHandling, sendError } from './http/errors';
+import { InFlight, trackRequests } from './http/in-flight';
 import { checkingSerializerCompiler, fastSerializerCompiler } from './http/responses';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
 import { scheduleDailySalesRefresh } from './orders/sales-refresh';
@@ -72,6 +73,12 @@ function registerJsonBodies(app: FastifyInstance): void {
   });
 }
 
+/**
+ * How long closing waits for requests and jobs still running before it closes the database
+ * under them (the HTTP server already cut their connections after its own grace).
+ */
+const IN_FLIGHT_GRACE_MS = 5_000;
+
 export async function buildApp({ config, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
@@ -84,11 +91,19 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(config.checkResponses ? checkingSerializerCompiler : fastSerializerCompiler);
   registerJsonBodies(app);
+  const inFlight = new InFlight();
+  trackRequests(app, inFlight);
 
   const database = createDatabase(config.databaseUrl);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.addHook('onClose', () => database.destroy());
+  app.addHook('onClose', async () => {
+    // The HTTP server's close waits for connections, not for the handlers of clients that left.
+    if (!(await inFlight.idle(IN_FLIGHT_GRACE_MS))) {
+      app.log.warn({ running: inFlight.count }, 'closing the database under requests still running');
+    }
+    await database.destroy();
+  });
   try {
     await migrateToLatest(database.db);
     // seedDemo only fills an empty database, so restarting with KURA_DEMO=1 keeps real data.
@@ -127,6 +142,6 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
     { prefix: API_PREFIX },
   );
   await registerRendererAndNotFound(app, config.rendererDir);
-  scheduleDailySalesRefresh(app, config.timeZone);
+  scheduleDailySalesRefresh(app, config.timeZone, inFlight);
   return app;
 }

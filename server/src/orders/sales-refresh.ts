@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
+import type { InFlight } from '../http/in-flight';
 import { refreshAllProductSales } from './orders.repository';
 import { monthlyWindowStart } from './orders.service';
 
@@ -17,12 +18,12 @@ export function msUntilNextDay(timeZone: string, now: Date = new Date()): number
   return Math.max(1000, next.toMillis() - now.getTime());
 }
 
-export function scheduleDailySalesRefresh(app: FastifyInstance, timeZone: string): void {
+export function scheduleDailySalesRefresh(app: FastifyInstance, timeZone: string, inFlight: InFlight): void {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   const run = async () => {
     try {
-      const changed = await refreshAllProductSales(app.db, monthlyWindowStart(timeZone));
+      const changed = await inFlight.run(() => refreshAllProductSales(app.db, monthlyWindowStart(timeZone)));
       if (changed > 0) app.log.info({ changed }, 'products: monthly quantities refreshed');
     } catch (err) {
       app.log.error({ err }, 'products: monthly quantity refresh failed');

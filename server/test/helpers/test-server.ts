@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../src/config';
 import type { Mailer, ResetMail } from '../../src/auth/mailer';
 import { startServer } from '../../src/server';
@@ -72,9 +72,12 @@ export async function startTestServer({
   dialect,
   config = {},
   databaseUrl: sharedUrl,
+  logger,
 }: {
   dialect: TestDialect;
   config?: Partial<ServerConfig>;
+  /** Receives the server's log instead of silence. */
+  logger?: FastifyBaseLogger;
   /** Another test server's database: this one then shares it and leaves it in place on close. */
   databaseUrl?: string;
 }): Promise<TestServer> {
@@ -116,7 +119,7 @@ export async function startTestServer({
       checkResponses: true,
       ...config,
     },
-    { mailer },
+    { mailer, ...(logger ? { logger } : {}) },
   ).catch(async (err: unknown) => {
     await cleanup();
     throw err;
