@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setQueryTap } from '../src/db/connect';
-import { client, setupAccounts, type Client } from './helpers/http';
+import { client, createProduct, setupAccounts, type Client } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
 describe.each(testDialects())('counting a list total (%s)', (dialect) => {
@@ -32,20 +32,7 @@ describe.each(testDialects())('counting a list total (%s)', (dialect) => {
     const answers = await Promise.all(Array.from({ length: 10 }, list));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(counts).toHaveLength(1);
-    const created = await api.post(
-      '/api/v1/products',
-      {
-        name: 'Sencha Green Tea',
-        skuCode: `SEN-${dialect}`,
-        janCode: '4901234567894',
-        purchasePrice: 500,
-        inStockQuantity: 3,
-        amazonStockQuantity: 0,
-        availablePlatforms: [{ code: 'AMAZONJP', asin: 'B0SENCHA01' }],
-      },
-      admin,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await createProduct(api, admin, { skuCode: `SEN-${dialect}` });
     counts.length = 0;
     const after = await Promise.all(Array.from({ length: 10 }, list));
     expect(counts).toHaveLength(1);

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { CLOSE_GRACE_MS } from '../src/server';
-import { client, setupAccounts } from './helpers/http';
+import { client, createProduct, setupAccounts } from './helpers/http';
 import { startTestServer, testDialects } from './helpers/test-server';
 
 describe('server close', () => {
@@ -63,20 +63,7 @@ describe.each(testDialects().filter((dialect) => dialect === 'postgres'))('serve
     const lock = new pg.Client({ connectionString: owner.databaseUrl });
     try {
       const { admin } = await setupAccounts(client(owner.url));
-      const created = await client(owner.url).post(
-        '/api/v1/products',
-        {
-          name: 'Sencha Tin',
-          skuCode: 'SN-CLOSE',
-          janCode: '4901234567894',
-          purchasePrice: 500,
-          inStockQuantity: 3,
-          amazonStockQuantity: 0,
-          availablePlatforms: [{ code: 'AMAZONJP', asin: 'B0SENCHA01' }],
-        },
-        admin,
-      );
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      await createProduct(client(owner.url), admin);
       // Another session locks the products table, so a product list waits inside its handler
       // (its count), with more queries to come once it may go on.
       await lock.connect();

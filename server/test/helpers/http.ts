@@ -91,3 +91,27 @@ export async function setupAccounts(api: Client) {
   };
   return { admin, withRole };
 }
+
+/** Creates a product (a tin of sencha unless `fields` say otherwise) and answers its id. */
+export async function createProduct(
+  api: Client,
+  admin: { token: string },
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await api.post(
+    '/api/v1/products',
+    {
+      name: 'Sencha Green Tea',
+      skuCode: 'SEN-1',
+      janCode: '4901234567894',
+      purchasePrice: 500,
+      inStockQuantity: 3,
+      amazonStockQuantity: 0,
+      availablePlatforms: [{ code: 'AMAZONJP', asin: 'B0SENCHA01' }],
+      ...fields,
+    },
+    admin,
+  );
+  if (res.status !== 201) throw new Error(`product not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data._id as string;
+}
