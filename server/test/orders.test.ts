@@ -149,6 +149,28 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
       expect((await get(`products/${p._id}`)).body.data.lastOrderDate).toBe('2026-11-20');
     });
 
+    it('shows the product’s listings in platform order, in the list, the search and the line', async () => {
+      const p = await product({
+        availablePlatforms: [
+          { code: 'AMAZONIND', asin: 'B0LISTIND1' },
+          { code: 'SHOPIFY', asin: 'SHOP-LIST-1' },
+          { code: 'AMAZONJP', asin: 'B0LISTJP01' },
+        ],
+      });
+      const created = await api.post('/api/v1/orders', line(p._id), as(admin));
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const expected = [
+        { code: 'SHOPIFY', asin: 'SHOP-LIST-1' },
+        { code: 'AMAZONJP', asin: 'B0LISTJP01' },
+        { code: 'AMAZONIND', asin: 'B0LISTIND1' },
+      ];
+      expect(created.body.data.product.availablePlatforms).toEqual(expected);
+      const listed = await get(`orders?product=${p._id}`);
+      expect(listed.body.data.map((o: Json) => o.product.availablePlatforms)).toEqual([expected]);
+      const found = await get(`orders/search?searchStr=${encodeURIComponent(p.skuCode)}`);
+      expect(found.body.data.map((o: Json) => o.product.availablePlatforms)).toEqual([expected]);
+    });
+
     it('creates an array of lines all together, and none when one line is refused', async () => {
       const [a, b] = [await product(), await product()];
       const orderId = nextOrderId();
