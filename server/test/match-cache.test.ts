@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedMatch, forgetKeptSets, pruneKeptSets } from '../src/db/match-cache';
+import { setQueryTap } from '../src/db/connect';
 import { sqliteOf } from '../src/db/sqlite-handle';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
@@ -246,6 +247,22 @@ describe.each(testDialects())('order search with the match cache (%s)', (dialect
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { data: Json[]; totalcount: number };
   };
+
+  it('reads the tables’ versions once for a search’s kept sets, its total and its walk', async () => {
+    const reads: string[] = [];
+    setQueryTap((query, db) => {
+      if (db === server.app.db && /list_versions/.test(query.sql)) reads.push(query.sql);
+    });
+    try {
+      for (const text of ['matcha', 'matcha', '403-12']) {
+        reads.length = 0;
+        await search(text);
+        expect(reads).toHaveLength(1);
+      }
+    } finally {
+      setQueryTap(undefined);
+    }
+  });
 
   it('follows a product rename and a new order at once, and so do the sales search’s totals', async () => {
     const fields = {

@@ -26,6 +26,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './database';
 import { sqliteOf } from './sqlite-handle';
+import { readTableVersions, type TableVersions } from './table-versions';
 
 const TABLE = 'kura_match_cache';
 /**
@@ -52,22 +53,25 @@ export interface MatchSet {
 
 /**
  * Each set's `ids` as a subquery of its kept copy. The tables' versions are read once for all
- * of them, before any is read (a write committed in between is then in the set or in a newer
- * version, never lost). On SQLite the connection is held while a set is checked and filled, so
+ * of them (or given, read by the request earlier), before any is read (a write committed in
+ * between is then in the set or in a newer version, never lost). On SQLite the connection is held while a set is checked and filled, so
  * never inside another request's transaction (whose rollback would take the rows).
  */
 export async function cachedMatches(
   db: Kysely<Database>,
   text: string,
   sets: readonly MatchSet[],
-  maxRows = MAX_ROWS,
+  options: { maxRows?: number; versions?: TableVersions } = {},
 ): Promise<RawBuilder<unknown>[]> {
   if (db.isTransaction) return sets.map((set) => set.ids);
+  const maxRows = options.maxRows ?? MAX_ROWS;
   const names = [...new Set(sets.flatMap((set) => set.tables))];
-  const { rows } = await sql<{ name: string; version: number | string }>`select name, version
-    from list_versions where name in (${sql.join(names)})`.execute(db);
+  const versions =
+    options.versions && names.every((name) => options.versions?.has(name))
+      ? options.versions
+      : await readTableVersions(db, names);
   const version = (tables: readonly string[]) =>
-    tables.reduce((sum, table) => sum + Number(rows.find((r) => r.name === table)?.version ?? 0), 0);
+    tables.reduce((sum, table) => sum + (versions.get(table) ?? 0), 0);
   const sqlite = sqliteOf(db);
   const kept: RawBuilder<unknown>[] = [];
   for (const set of sets) {
@@ -90,7 +94,7 @@ export async function cachedMatch(
   ids: RawBuilder<unknown>,
   maxRows = MAX_ROWS,
 ): Promise<RawBuilder<unknown>> {
-  const [kept] = await cachedMatches(db, text, [{ name, tables, ids }], maxRows);
+  const [kept] = await cachedMatches(db, text, [{ name, tables, ids }], { maxRows });
   return kept ?? ids;
 }
 

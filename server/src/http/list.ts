@@ -31,6 +31,7 @@ import {
 } from '#shared/query';
 import type { ListResponse, SearchResponse } from '#shared/schemas/common';
 import { executeCompiled } from '../db/compiled';
+import type { TableVersions } from '../db/table-versions';
 
 export interface ListColumns {
   /** API field → qualified column (`users.created_at`), for every filter and sort field. */
@@ -140,8 +141,14 @@ const COUNT_CACHE_ENTRIES = 500;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
 type AnyDb = Kysely<any>;
 
-/** Sum of the tables' versions: it grows with every write to any of them. */
-async function tablesVersion(db: AnyDb, tables: readonly string[]): Promise<number> {
+/**
+ * Sum of the tables' versions: it grows with every write to any of them. From `known` when it
+ * holds them all (read earlier in the same request), else read now.
+ */
+async function tablesVersion(db: AnyDb, tables: readonly string[], known?: TableVersions): Promise<number> {
+  if (known && tables.every((table) => known.has(table))) {
+    return tables.reduce((sum, table) => sum + (known.get(table) ?? 0), 0);
+  }
   const [row] = await executeCompiled(
     db,
     `list.version:${tables.length}`,
@@ -160,10 +167,11 @@ export async function countRows<DB, TB extends keyof DB, O>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   columns: ListColumns,
   db: AnyDb | undefined,
+  versions?: TableVersions,
 ): Promise<number> {
   const countQuery = countQueryOf(filtered);
   if (!db) return totalOf(await countQuery.executeTakeFirst());
-  return countCompiled(countQuery.compile(), columns, db);
+  return countCompiled(countQuery.compile(), columns, db, undefined, versions);
 }
 
 const countQueryOf = <DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>) =>
@@ -187,12 +195,13 @@ async function countCompiled(
   columns: ListColumns,
   db: AnyDb,
   key?: string,
+  versions?: TableVersions,
 ): Promise<number> {
   const tables = columns.countedTables;
   if (!tables) return totalOf((await db.executeQuery(compiled)).rows[0]);
   // The version is read before counting: a write committed in between is then either in the
   // count or in a newer version, never lost.
-  const version = await tablesVersion(db, tables);
+  const version = await tablesVersion(db, tables, versions);
   const cacheKey = key ?? countKeyOf(compiled);
   let cache = countCache.get(db);
   if (!cache) countCache.set(db, (cache = new Map()));
@@ -287,6 +296,8 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   map: (row: O) => T,
   options: {
     db?: AnyDb;
+    /** The counted tables' versions, when the request has read them already (before any row). */
+    versions?: TableVersions;
     keysBase?: Lazy<SelectQueryBuilder<KDB, KTB, KO>>;
     /**
      * Names what `keysBase` and `scanKeys.base` select, so their compiled queries are kept per
@@ -313,7 +324,7 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
 ): Promise<ListResponse<T>> {
   if (!options.keysBase) {
     const filtered = applyFilters(base, query, columns);
-    const totalCount = await countRows(filtered, columns, options.db);
+    const totalCount = await countRows(filtered, columns, options.db, options.versions);
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     const rows = await applySort(filtered, query.sort, columns)
       .limit(query.limit)
@@ -353,7 +364,7 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
       if (byKey.size >= PLANS) byKey.delete(byKey.keys().next().value as string);
     }
     byKey.set(planKey, plan);
-    totalCount = await countCompiled(plan.count, columns, db, plan.countKey);
+    totalCount = await countCompiled(plan.count, columns, db, plan.countKey, options.versions);
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     if (scan && (await scan.preferScan(totalCount))) {
       keys = await runPage(db, (plan.scanKeys ??= keysOf(scan.base)), query);
@@ -362,7 +373,7 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
     }
   } else {
     const keyed = applyFilters(built(keysBase), query, columns);
-    totalCount = await countRows(keyed, columns, db);
+    totalCount = await countRows(keyed, columns, db, options.versions);
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     const from =
       scan && (await scan.preferScan(totalCount)) ? applyFilters(built(scan.base), query, columns) : keyed;

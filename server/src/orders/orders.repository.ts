@@ -22,6 +22,7 @@ import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
 import { lockRows } from '../db/locking';
 import { cachedMatches } from '../db/match-cache';
+import type { TableVersions } from '../db/table-versions';
 import type { ListColumns } from '../http/list';
 import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
@@ -480,13 +481,22 @@ export function orderTextSets(db: Kysely<Database>, text: string): OrderTextSets
 }
 
 /** The same sets, each read from the match cache (db/match-cache.ts) on SQLite. */
-export async function cachedOrderTextSets(db: Kysely<Database>, text: string): Promise<OrderTextSets> {
+export async function cachedOrderTextSets(
+  db: Kysely<Database>,
+  text: string,
+  versions?: TableVersions,
+): Promise<OrderTextSets> {
   const sets = orderTextSets(db, text);
-  const [orderIds, products, customers] = await cachedMatches(db, text, [
-    { name: 'order ids', tables: ['orders'], ids: sets.orderIds },
-    { name: 'products', tables: ['products'], ids: sets.products },
-    ...(sets.customers ? [{ name: 'customers', tables: ['orders'], ids: sets.customers }] : []),
-  ]);
+  const [orderIds, products, customers] = await cachedMatches(
+    db,
+    text,
+    [
+      { name: 'order ids', tables: ['orders'], ids: sets.orderIds },
+      { name: 'products', tables: ['products'], ids: sets.products },
+      ...(sets.customers ? [{ name: 'customers', tables: ['orders'], ids: sets.customers }] : []),
+    ],
+    { versions },
+  );
   return {
     orderIds: orderIds ?? sets.orderIds,
     products: products ?? sets.products,

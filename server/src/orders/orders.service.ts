@@ -28,6 +28,7 @@ import type { CustomerInput, Order, OrderLine, OrderTotals, OrderUpdate } from '
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
+import { readTableVersions, type TableVersions } from '../db/table-versions';
 import { badRequest, httpError, HttpError, notFound, type FieldError } from '../http/errors';
 import { countRows, parseList, runList } from '../http/list';
 import { recordStockMovement } from '../products/products.repository';
@@ -502,26 +503,24 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
   const query = parseList(rawQuery, ordersSearchSpec);
   const text = query.extras.searchStr?.trim() ?? '';
   const janOnly = JAN_SHAPE.test(text) && isValidJan(text);
-  const sets = text ? await cachedOrderTextSets(db, text) : undefined;
-  const page = await runList(
-    orderRowsQuery(db),
-    query,
-    text ? ordersSearchColumns : ordersColumns,
-    (row) => row,
-    {
-      db,
-      keysBase: text ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets)) : ordersKeysBase(db),
-      readRows: (ids) => orderRowsByIds(db, ids),
-      ...(text && !janOnly
-        ? {
-            scanKeys: {
-              base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
-              preferScan: (matches: number) => walkBeatsLookup(db, query, matches),
-            },
-          }
-        : {}),
-    },
-  );
+  const columns = text ? ordersSearchColumns : ordersColumns;
+  // Read once for the kept sets, the total and the walk's choice, each keyed by them.
+  const versions = columns.countedTables ? await readTableVersions(db, columns.countedTables) : undefined;
+  const sets = text ? await cachedOrderTextSets(db, text, versions) : undefined;
+  const page = await runList(orderRowsQuery(db), query, columns, (row) => row, {
+    db,
+    versions,
+    keysBase: text ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets)) : ordersKeysBase(db),
+    readRows: (ids) => orderRowsByIds(db, ids),
+    ...(text && !janOnly
+      ? {
+          scanKeys: {
+            base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
+            preferScan: (matches: number) => walkBeatsLookup(db, query, matches, versions),
+          },
+        }
+      : {}),
+  });
   return { data: await hydrateOrders(db, page.data), totalcount: page.totalCount };
 }
 
@@ -534,9 +533,14 @@ const SEARCH_WALK_MIN_MATCHES = 200;
  * about (offset + limit) × orders / matches rows, the lookup about `matches`. Both totals come
  * from the count cache.
  */
-async function walkBeatsLookup(db: Kysely<Database>, query: ListQuery, matches: number): Promise<boolean> {
+async function walkBeatsLookup(
+  db: Kysely<Database>,
+  query: ListQuery,
+  matches: number,
+  versions?: TableVersions,
+): Promise<boolean> {
   if (matches < SEARCH_WALK_MIN_MATCHES) return false;
-  const orders = await countRows(ordersKeysBase(db), ordersColumns, db);
+  const orders = await countRows(ordersKeysBase(db), ordersColumns, db, versions);
   return matches * matches >= (query.offset + query.limit) * orders;
 }
 
