@@ -107,7 +107,9 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
   try {
     await migrateToLatest(database.db);
     // seedDemo only fills an empty database, so restarting with KURA_DEMO=1 keeps real data.
-    if (config.demo && (await seedDemo(database.db))) app.log.info('seeded the demo data set (KURA_DEMO=1)');
+    if (config.demo && (await seedDemo(database.db, { timeZone: config.timeZone }))) {
+      app.log.info('seeded the demo data set (KURA_DEMO=1)');
+    }
   } catch (err) {
     await database.destroy();
     throw err;

@@ -16,6 +16,9 @@ import { createDatabase, type DatabaseHandle } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS, seedDemo } from '../src/demo/seed';
+import { refreshAllProductSales } from '../src/orders/orders.repository';
+import { monthlyWindowStart } from '../src/orders/orders.service';
+import { rebuildSalesDaily } from '../src/sales/sales.repository';
 
 const NOW = new Date('2026-11-20T09:00:00.000Z');
 const PG_URL = process.env.KURA_TEST_PG_URL;
@@ -216,6 +219,55 @@ describe.each(targets)('demo data on $name', (target) => {
     expect((await db().selectFrom('users').select('id').execute()).length).toBe(2);
   });
 
+  it('seeds orders: months of Amazon Japan sales, and recent open India orders for a first shipment', async () => {
+    const orders = await db()
+      .selectFrom('orders')
+      .select([
+        'platform_code',
+        'shipment_status',
+        'shipment_id',
+        'currency',
+        'order_date',
+        'created_at',
+        'customer',
+      ])
+      .execute();
+    const count = (platform: string, status?: string) =>
+      orders.filter((o) => o.platform_code === platform && (!status || o.shipment_status === status)).length;
+    expect(count('AMAZONJP', 'COMPLETED')).toBeGreaterThan(150);
+    for (const platform of ['AMAZONIND', 'SHOPIFY']) {
+      expect(count(platform, 'PACKED'), platform).toBeGreaterThan(3);
+      expect(count(platform, 'RECEIVED'), platform).toBeGreaterThan(0);
+      // No shipments in the demo: nothing of India's is shipped or completed yet.
+      expect(count(platform, 'SHIPPED') + count(platform, 'COMPLETED'), platform).toBe(0);
+    }
+    expect(orders.every((o) => o.shipment_id === null)).toBe(true);
+    expect(orders.every((o) => o.currency === (o.platform_code === 'AMAZONJP' ? 'JPY' : 'INR'))).toBe(true);
+    // Calendar days in Tokyo (NOW is 18:00 there), half a year back at most, nothing after NOW.
+    const dates = orders.map((o) => o.order_date).sort();
+    expect(dates[dates.length - 1]! <= '2026-11-20').toBe(true);
+    expect(dates[0]! >= '2026-05-24').toBe(true);
+    expect(orders.every((o) => new Date(o.created_at) <= NOW)).toBe(true);
+    const shop = orders.filter((o) => o.platform_code === 'SHOPIFY');
+    expect(shop.every((o) => typeof JSON.parse(o.customer ?? 'null')?.name === 'string')).toBe(true);
+  });
+
+  it('keeps the products’ sales figures and the kept sales totals equal to the orders', async () => {
+    expect(await refreshAllProductSales(db(), monthlyWindowStart('Asia/Tokyo', NOW))).toBe(0);
+    const sold = await db()
+      .selectFrom('products')
+      .select(['last_order_date', 'monthly_quantity'])
+      .where('monthly_quantity', '>', 0)
+      .execute();
+    expect(sold.length).toBeGreaterThan(20);
+    const kept = () =>
+      db().selectFrom('sales_daily').selectAll().orderBy('order_date').orderBy('platform_code').execute();
+    const before = await kept();
+    expect(before.some((row) => row.platform_code === 'AMAZONJP')).toBe(true);
+    await rebuildSalesDaily(db());
+    expect(await kept()).toEqual(before);
+  });
+
   it('does nothing on a database that already has data', async () => {
     const before = (await db().selectFrom('products').select('id').execute()).length;
     expect(await seedDemo(handle.db, { now: NOW })).toBe(false);
@@ -233,6 +285,8 @@ describe.each(targets)('demo data on $name', (target) => {
       const movements = (h: DatabaseHandle) =>
         h.db.selectFrom('stock_movements').selectAll().orderBy('id').execute();
       expect(await movements(other)).toEqual(await movements(handle));
+      const orders = (h: DatabaseHandle) => h.db.selectFrom('orders').selectAll().orderBy('id').execute();
+      expect(await orders(other)).toEqual(await orders(handle));
     } finally {
       await other.destroy();
     }

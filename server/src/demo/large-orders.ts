@@ -66,6 +66,13 @@ function statusFor(random: Random, platform: Platform, age: number): OrderStatus
 
 const amazonOrderId = (random: Random, prefix: string) => `${prefix}-${random.digits(7)}-${random.digits(7)}`;
 
+/** An Amazon order id as the platform's reports show it: 249-… in Japan, 402–408-… in India. */
+export const amazonOrderIdFor = (random: Random, platform: Exclude<Platform, 'SHOPIFY'>) =>
+  amazonOrderId(
+    random,
+    platform === 'AMAZONJP' ? '249' : random.pick(['402', '403', '404', '405', '406', '407', '408']),
+  );
+
 const CITIES = [
   ['Mumbai', 'Maharashtra', '400001'],
   ['Bengaluru', 'Karnataka', '560001'],
@@ -83,6 +90,51 @@ const NAMES = [
   'Meera Nair',
   'Kabir Das',
 ];
+
+/** An own-shop customer in India, as the order's JSON text. */
+export function shopCustomer(random: Random): string {
+  const [city, state, postcode] = random.pick(CITIES);
+  const name = random.pick(NAMES);
+  return JSON.stringify({
+    name,
+    email: `${name.split(' ')[0]?.toLowerCase()}${random.digits(3)}@example.in`,
+    phone: `+91 9${random.digits(9)}`,
+    address: `${random.int(1, 300)} ${random.pick(['MG Road', 'Park Street', 'Hill Road', 'Link Road'])}`,
+    city,
+    state,
+    country: 'India',
+    postcode,
+  });
+}
+
+/**
+ * One line's quantity and money in the platform's minor units, priced from the product's cost
+ * as the shop prices: whole yen, or whole rupees; a discount now and then; Amazon's fees; GST on
+ * Indian sales.
+ */
+export function lineMoney(random: Random, purchasePrice: number | null, platform: Platform) {
+  const currency = PLATFORM_CURRENCY[platform];
+  const quantity = random.weighted([
+    [1, 80],
+    [2, 14],
+    [3, 4],
+    [5, 2],
+  ]);
+  const yen = (purchasePrice ?? random.int(300, 3000)) * (1.5 + random.next() * 0.6);
+  const unit = currency === 'JPY' ? Math.round(yen / 10) * 10 : Math.round(yen * INR_PER_JPY) * 100;
+  const base = unit * quantity;
+  const discount = random.chance(0.12) ? Math.round(base * random.pick([0.05, 0.1, 0.15])) : 0;
+  const amazon = platform !== 'SHOPIFY';
+  return {
+    order_quantity: quantity,
+    currency,
+    base_order_price: base,
+    discount,
+    commission: amazon ? Math.round(base * random.pick([0.08, 0.1, 0.12, 0.15])) : 0,
+    closing_fee: amazon ? (currency === 'JPY' ? 0 : random.pick([500, 1000, 2600])) : 0,
+    gst: currency === 'INR' ? Math.round((base - discount) * 0.18) : 0,
+  };
+}
 
 /**
  * Adds `count` order lines over the last three years (more in recent months, as the shop
@@ -132,54 +184,18 @@ export async function seedLargeOrders(
         const day = today.minus({ days: age });
         const first = random.pick(products);
         const platform = random.pick(first.platforms);
-        const currency = PLATFORM_CURRENCY[platform];
-        const orderId =
-          platform === 'SHOPIFY'
-            ? `#${shopNumber++}`
-            : amazonOrderId(
-                random,
-                platform === 'AMAZONJP'
-                  ? '249'
-                  : random.pick(['402', '403', '404', '405', '406', '407', '408']),
-              );
+        const orderId = platform === 'SHOPIFY' ? `#${shopNumber++}` : amazonOrderIdFor(random, platform);
         const lines = random.chance(0.14) ? random.int(2, 3) : 1;
         const picked = new Set<string>();
         const status = statusFor(random, platform, age);
         const createdAt = day.plus({ minutes: random.int(0, 1439) });
-        const customer =
-          platform === 'SHOPIFY'
-            ? (() => {
-                const [city, state, postcode] = random.pick(CITIES);
-                const name = random.pick(NAMES);
-                return JSON.stringify({
-                  name,
-                  email: `${name.split(' ')[0]?.toLowerCase()}${random.digits(3)}@example.in`,
-                  phone: `+91 9${random.digits(9)}`,
-                  address: `${random.int(1, 300)} ${random.pick(['MG Road', 'Park Street', 'Hill Road', 'Link Road'])}`,
-                  city,
-                  state,
-                  country: 'India',
-                  postcode,
-                });
-              })()
-            : null;
+        const customer = platform === 'SHOPIFY' ? shopCustomer(random) : null;
         const advance = age < 20 && random.chance(0.004);
         for (let line = 0; line < lines && written + rows.length < count; line++) {
           const product = line === 0 ? first : random.pick(byPlatform.get(platform) ?? [first]);
           if (picked.has(product.id)) continue;
           picked.add(product.id);
-          const quantity = random.weighted([
-            [1, 80],
-            [2, 14],
-            [3, 4],
-            [5, 2],
-          ]);
-          const yen = (product.purchasePrice ?? random.int(300, 3000)) * (1.5 + random.next() * 0.6);
-          // Minor units: whole yen, or paise rounded to whole rupees as shops price.
-          const unit = currency === 'JPY' ? Math.round(yen / 10) * 10 : Math.round(yen * INR_PER_JPY) * 100;
-          const base = unit * quantity;
-          const discount = random.chance(0.12) ? Math.round(base * random.pick([0.05, 0.1, 0.15])) : 0;
-          const amazon = platform !== 'SHOPIFY';
+          const money = lineMoney(random, product.purchasePrice, platform);
           const lineStatus: OrderStatus = advance ? random.pick(['AWAITING', 'BOOKED'] as const) : status;
           const shipped = lineStatus === 'SHIPPED' || (lineStatus === 'COMPLETED' && platform !== 'AMAZONJP');
           const updatedAt =
@@ -190,16 +206,10 @@ export async function seedLargeOrders(
             platform_code: platform,
             product_id: product.id,
             order_date: day.toISODate() as string,
-            order_quantity: quantity,
-            currency,
-            base_order_price: base,
-            discount,
-            commission: amazon ? Math.round(base * random.pick([0.08, 0.1, 0.12, 0.15])) : 0,
-            closing_fee: amazon ? (currency === 'JPY' ? 0 : random.pick([500, 1000, 2600])) : 0,
-            gst: currency === 'INR' ? Math.round((base - discount) * 0.18) : 0,
+            ...money,
             handling_fee: 0,
             shipping_fee: shipped ? random.int(4, 30) * 100 : 0,
-            custom_fee: shipped && lineStatus === 'COMPLETED' ? Math.round(base * 0.1) : 0,
+            custom_fee: shipped && lineStatus === 'COMPLETED' ? Math.round(money.base_order_price * 0.1) : 0,
             exchange_rate: null,
             expected_shipping_date:
               lineStatus === 'ACCEPTED' || lineStatus === 'PACKED'

@@ -62,7 +62,9 @@ async function loadOrCreateSettings(
   if (categories.length === 0) {
     const settings = await db
       .transaction()
-      .execute((trx) => seedSettings({ db: trx, now, random: random.fork('large-settings') }));
+      .execute((trx) =>
+        seedSettings({ db: trx, now, timeZone: BUSINESS_ZONE, random: random.fork('large-settings') }),
+      );
     return { settings, created: true };
   }
   const manufacturers = await db

@@ -1,7 +1,7 @@
 /**
- * The demo data set (KURA_DEMO=1): two accounts, the settings lists and about 200
- * products with suppliers, platform listings, a stock ledger and remarks, so a newcomer opens
- * a living business instead of empty screens.
+ * The demo data set (KURA_DEMO=1): two accounts, the settings lists, about 200 products with
+ * suppliers, platform listings, a stock ledger and remarks, saved simulations and about 300
+ * orders (demo-orders.ts), so a newcomer opens a living business instead of empty screens.
  *
  * Deterministic: every value, id included, comes from a seeded generator and `now`, so the same
  * `now` gives the same data everywhere (only the password hashes differ: their salts are random).
@@ -20,8 +20,10 @@
  */
 import type { Kysely } from 'kysely';
 import { PLATFORMS, withJanCheckDigit, type HandlingFeeType, type Platform, type Role } from '#shared';
+import { BUSINESS_ZONE } from '#shared/domain/periods';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/database';
+import { seedDemoOrders } from './demo-orders';
 import { createRandom, type Random } from './random';
 import { DEMO_REMARKS, PRODUCT_FAMILIES, type ProductFamily } from './products.data';
 import { addDays, insertBatches, isoDate } from './seed-kit';
@@ -53,10 +55,14 @@ export const DEMO_ACCOUNTS = {
 /** Changing it changes every generated value; bump it only on purpose. */
 export const DEMO_SEED = 'kura-demo-1';
 
-/** What every step gets: the open transaction, the reference time and the root generator. */
+/**
+ * What every step gets: the open transaction, the reference time, the business's time zone
+ * (order dates are its calendar days) and the root generator.
+ */
 export interface DemoContext {
   db: Kysely<Database>;
   now: Date;
+  timeZone: string;
   random: Random;
 }
 
@@ -103,7 +109,10 @@ export interface DemoData {
   products: DemoProduct[];
 }
 
-export async function seedDemo(db: Kysely<Database>, options: { now?: Date } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  options: { now?: Date; timeZone?: string } = {},
+): Promise<boolean> {
   const now = options.now ?? new Date();
   // scrypt is deliberately slow: hash before the transaction opens, both at once.
   const [adminHash, orderCreatorHash] = await Promise.all([
@@ -112,12 +121,18 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date } = {
   ]);
   return db.transaction().execute(async (trx) => {
     if (!(await isEmpty(trx))) return false;
-    const ctx: DemoContext = { db: trx, now, random: createRandom(DEMO_SEED) };
+    const ctx: DemoContext = {
+      db: trx,
+      now,
+      timeZone: options.timeZone ?? BUSINESS_ZONE,
+      random: createRandom(DEMO_SEED),
+    };
     const accounts = await seedAccounts(ctx, { admin: adminHash, orderCreator: orderCreatorHash });
     const settings = await seedSettings(ctx);
     const products = await seedProducts(ctx, { accounts, settings });
     await seedRemarks(ctx, { accounts, settings, products });
     await seedSimulations(ctx, { accounts, settings, products });
+    await seedDemoOrders(ctx, { accounts, settings, products });
     return true;
   });
 }
