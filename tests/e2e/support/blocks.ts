@@ -18,10 +18,16 @@ export async function animationsDone(page: Page) {
   });
 }
 
-/** Axe on the screen at rest; Fluent's focus-trap sentinels are not content. */
+/**
+ * Axe on the screen at rest. Left out: Fluent's focus-trap sentinels (not content), and a
+ * tooltip the pointer happens to rest on: Fluent portals it to the end of the body, outside
+ * every landmark by design, while its trigger (which it describes) stands in one.
+ */
 export async function axeCheck(page: Page, build: (axe: AxeBuilder) => AxeBuilder = (axe) => axe) {
   await animationsDone(page);
-  return build(new AxeBuilder({ page }).exclude('[data-tabster-dummy]')).analyze();
+  return build(
+    new AxeBuilder({ page }).exclude('[data-tabster-dummy]').exclude('.fui-Tooltip__content'),
+  ).analyze();
 }
 
 /** Toasts are checked on their own. */
