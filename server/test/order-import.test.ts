@@ -124,10 +124,10 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
     const res = await importFile(AMAZON_JP, 'source=amazon&dryRun=true');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
-      created: 4,
+      // The item cancelled before it was ever imported is recorded too, as CANCELLED.
+      created: 5,
       updated: 0,
-      // The item cancelled before it was ever imported has nothing to record.
-      skipped: 1,
+      skipped: 0,
       unmatched: [{ row: 7, sku: 'JP-NOTE-A5', asin: 'B0ZZZZ0001' }],
       errors: [],
     });
@@ -137,9 +137,9 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
   it('imports it as the preview said, in yen, dated in Tokyo, matching a foreign SKU by ASIN', async () => {
     const res = await importFile(AMAZON_JP, 'source=amazon');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ created: 4, updated: 0, skipped: 1, errors: [] });
+    expect(res.body).toMatchObject({ created: 5, updated: 0, skipped: 0, errors: [] });
     const jp = await orders('platformCode=AMAZONJP&sort=orderId');
-    expect(jp).toHaveLength(4);
+    expect(jp).toHaveLength(5);
     expect(jp[0]).toMatchObject({
       orderId: '503-1048576-2270001',
       orderDate: '2026-11-21',
@@ -154,20 +154,28 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
     expect(jp[0].customer).toMatchObject({ city: '世田谷区', state: '東京都' });
     const byAsin = jp.find((o: Json) => o.product._id === productIds['KUR-SNK-0005']);
     expect(byAsin).toMatchObject({ orderId: '503-1048576-2270002', orderQuantity: 3, baseOrderPrice: 1944 });
+    // Cancelled on Amazon before it was ever imported: on record as Amazon zeroed it, no stock taken.
+    expect((await orders('orderId=503-1048576-2270004'))[0]).toMatchObject({
+      shipmentStatus: 'CANCELLED',
+      orderQuantity: 0,
+      baseOrderPrice: 0,
+      product: { _id: productIds['KUR-SNK-0019'] },
+    });
+    expect(await stockOf('KUR-SNK-0019')).toBe(STOCK);
   });
 
   it('creates nothing when the same report is imported again', async () => {
     const res = await importFile(AMAZON_JP, 'source=amazon');
     expect(res.body).toMatchObject({ created: 0, updated: 0, skipped: 5 });
-    expect(await orders('platformCode=AMAZONJP')).toHaveLength(4);
+    expect(await orders('platformCode=AMAZONJP')).toHaveLength(5);
   });
 
   it('imports the Amazon.in report (UTF-8 with BOM) in rupees and reports the foreign channel row', async () => {
     const res = await importFile(AMAZON_IN, 'source=amazon');
     expect(res.body).toEqual({
-      created: 3,
+      created: 4,
       updated: 0,
-      skipped: 1,
+      skipped: 0,
       unmatched: [],
       errors: [
         {
@@ -287,6 +295,35 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
     expect([400, 415]).toContain(empty.status);
     const other = await importFile(AMAZON_JP, 'source=amazon', { type: 'image/png' });
     expect(other.status).toBe(415);
+  });
+
+  it('takes the report as the file of a multipart form, as the raw body', async () => {
+    const post = (form: FormData | string, type?: string) =>
+      fetch(`${server.url}/api/v1/orders/import?source=shopify&dryRun=true`, {
+        method: 'POST',
+        headers: { authorization: `Token ${admin}`, ...(type ? { 'content-type': type } : {}) },
+        body: form,
+      });
+    const form = new FormData();
+    form.append('note', 'ignored');
+    form.append('file', new Blob([SHOPIFY], { type: 'text/csv' }), 'shopify-orders.csv');
+    const res = await post(form);
+    expect(res.status).toBe(200);
+    const raw = await importFile(SHOPIFY, 'source=shopify&dryRun=true', { type: 'text/csv' });
+    expect(await res.json()).toEqual(raw.body);
+
+    // A form without a file, and one cut short: the client's to mend, never a 500.
+    const noFile = new FormData();
+    noFile.append('note', 'no file here');
+    const withoutFile = await post(noFile);
+    expect(withoutFile.status).toBe(400);
+    expect(await withoutFile.json()).toMatchObject({ code: 'reportBodyRequired' });
+    const cut = await post(
+      '--kura\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nName,',
+      'multipart/form-data; boundary=kura',
+    );
+    expect(cut.status).toBe(400);
+    expect(await cut.json()).toMatchObject({ code: 'reportBodyRequired' });
   });
 
   it('is for admins only', async () => {

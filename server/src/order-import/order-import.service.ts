@@ -73,12 +73,9 @@ function plan(
   if (seen.has(key)) return { kind: 'error', row: line.row, code: 'duplicateField' };
   seen.add(key);
   const existing = stored.get(key);
-  if (!existing) {
-    // Amazon zeroes a cancelled item's quantity: a line cancelled before we ever saw it has
-    // nothing to record.
-    if (line.orderQuantity === 0) return { kind: 'skip' };
-    return { kind: 'create', line, productId };
-  }
+  // A line cancelled before we ever saw it is recorded too, as CANCELLED (Amazon zeroes such an
+  // item's quantity and price): staff looking for the platform's order find it and see why.
+  if (!existing) return { kind: 'create', line, productId };
   if (!line.cancelled || existing.status === 'CANCELLED') return { kind: 'skip' };
   const check = checkTransition(existing.status, 'CANCELLED', line.platformCode);
   if (!check.ok) {
@@ -255,7 +252,7 @@ export async function importOrderReport(
     // (the desktop app's own screens included) would wait for it.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  // Lines cancelled before they were ever seen and unmatched ones are reported in row order.
+  // Errors found while reading and while matching, in row order.
   result.errors.sort((a, b) => a.row - b.row);
   return result;
 }

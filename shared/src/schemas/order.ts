@@ -36,7 +36,8 @@ export const orderSchema = z.object({
       availablePlatforms: true,
     })
     .nullable(),
-  orderQuantity: z.number().int().positive(),
+  /** 0 only on an imported Amazon item cancelled before it was first imported (CANCELLED). */
+  orderQuantity: z.number().int().nonnegative(),
   currency: z.enum(CURRENCIES),
   baseOrderPrice: z.number(),
   discount: z.number(),
