@@ -88,14 +88,20 @@ export default function OrderImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const running = step.kind === 'running';
+  // While an import writes, the file and source stay as they are; a preview only reads, and a
+  // newer choice (another file, the other source) supersedes one still running.
+  const importing = step.kind === 'running' && !step.dryRun;
+  const runs = useRef(0);
 
   const run = async (chosen: File, from: ImportSource, dryRun: boolean) => {
+    const id = ++runs.current;
+    const current = () => runs.current === id;
     setStep({ kind: 'running', dryRun, progress: null });
     try {
-      const result = await importOrderReport(chosen, from, dryRun, (progress) =>
-        setStep({ kind: 'running', dryRun, progress }),
-      );
+      const result = await importOrderReport(chosen, from, dryRun, (progress) => {
+        if (current()) setStep({ kind: 'running', dryRun, progress });
+      });
+      if (!current()) return;
       if (dryRun) {
         setStep({ kind: 'preview', result });
         return;
@@ -105,12 +111,12 @@ export default function OrderImportPage() {
       // New orders change the order lists and the products' sales columns.
       await queryClient.invalidateQueries();
     } catch (error) {
-      setStep({ kind: 'failed', dryRun, error });
+      if (current()) setStep({ kind: 'failed', dryRun, error });
     }
   };
 
   const choose = (chosen: File | undefined) => {
-    if (!chosen || running) return;
+    if (!chosen || importing) return;
     setFile(chosen);
     void run(chosen, source, true);
   };
@@ -233,7 +239,7 @@ export default function OrderImportPage() {
         <RadioGroup
           layout="horizontal"
           value={source}
-          disabled={running}
+          disabled={importing}
           onChange={(_e, data) => {
             const next: ImportSource = data.value === 'shopify' ? 'shopify' : 'amazon';
             setSource(next);
@@ -273,7 +279,7 @@ export default function OrderImportPage() {
             event.target.value = '';
           }}
         />
-        <Button icon={<ArrowUploadRegular />} disabled={running} onClick={() => input.current?.click()}>
+        <Button icon={<ArrowUploadRegular />} disabled={importing} onClick={() => input.current?.click()}>
           {file ? t('file.change') : t('file.choose')}
         </Button>
       </div>
