@@ -132,7 +132,7 @@ export const MESSAGES = {
   conflict: 'This conflicts with the saved data',
   // Importing platform order reports: the file, then one row of it.
   reportBodyRequired:
-    'Send the report file as the request body (text/csv, text/tab-separated-values or application/octet-stream)',
+    'Send the report file as the request body (text/csv, text/tab-separated-values or application/octet-stream) or as the file of a multipart/form-data form',
   reportEmpty: 'The file is empty',
   reportUnreadable: 'The file could not be read as a report (line {{line}})',
   reportMissingColumns: 'The report has no column {{columns}}',
