@@ -16,6 +16,8 @@ export const customerSchema = z.object({
   postcode: z.string(),
 });
 export type Customer = z.infer<typeof customerSchema>;
+/** The parts of a customer, in the order the screens show them. */
+export const CUSTOMER_FIELDS = customerSchema.keyof().options;
 
 /**
  * An order is one product line. Amounts are line totals in `currency`

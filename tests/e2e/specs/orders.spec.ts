@@ -28,6 +28,9 @@ interface ApiProduct {
 interface ApiOrder {
   _id: string;
   orderId: string;
+  commission: number;
+  expectedShippingDate: string | null;
+  customer: Record<string, string> | null;
   shipmentStatus: string;
   baseOrderPrice: number;
   discount: number;
@@ -230,6 +233,62 @@ test.describe('as admin', () => {
     await orders.goto(kura.url, `?q=F-&platform=AMAZONJP&product=${product._id}`);
     await expect(orders.rows).toHaveCount(2);
     await expect(orders.row(`F-JP-${tag}`)).toHaveCount(1);
+  });
+
+  test('the drawer edits an order: a fee, the expected shipping date and every part of the customer', async ({
+    page,
+  }) => {
+    const tag = unique();
+    const product = await createProduct(`Edit product ${tag}`);
+    const orderId = `E-${tag}`;
+    await createOrder(orderId, [product]);
+    const orders = new OrdersPage(page);
+    await orders.goto(kura.url, `?q=${orderId}`);
+    await orders
+      .row(orderId)
+      .getByRole('button', { name: new RegExp(orderId) })
+      .click();
+    await expect(orders.drawer).toBeVisible();
+    await orders.drawer.getByRole('button', { name: 'Edit order' }).click();
+    const form = orders.drawer.getByRole('form', { name: 'Edit order' });
+    await form.getByLabel('Commission (INR)').fill('150.25');
+    await form.getByLabel('Expected shipping date').fill('2026-12-24');
+    const customer = {
+      Name: 'Asha Rao',
+      Email: 'asha.rao@example.in',
+      Phone: '+91 98200 12345',
+      Address: 'Flat 4, "Sea View", Marine Drive',
+      City: 'Mumbai',
+      State: 'Maharashtra',
+      Country: 'India',
+      Postcode: '400020',
+    };
+    for (const [label, value] of Object.entries(customer)) {
+      await form.getByRole('textbox', { name: label, exact: true }).fill(value);
+    }
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(toasts(page).filter({ hasText: 'Row Updated' })).toBeVisible();
+    await expect(form).toBeHidden();
+    await expect(orders.drawer.getByText('Asha Rao, Mumbai, India')).toBeVisible();
+
+    const [saved] = await ordersOf(orderId);
+    expect(saved).toMatchObject({
+      commission: 150.25,
+      expectedShippingDate: '2026-12-24',
+      customer: {
+        name: customer.Name,
+        email: customer.Email,
+        phone: customer.Phone,
+        address: customer.Address,
+        city: customer.City,
+        state: customer.State,
+        country: customer.Country,
+        postcode: customer.Postcode,
+      },
+    });
+    // Opened again, the form holds what was saved.
+    await orders.drawer.getByRole('button', { name: 'Edit order' }).click();
+    await expect(form.getByRole('textbox', { name: 'Postcode', exact: true })).toHaveValue('400020');
   });
 
   test('AMAZONJP orders go from packed to completed in order management', async ({ page }) => {

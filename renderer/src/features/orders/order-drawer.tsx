@@ -22,7 +22,7 @@ import type { OrderStatus } from '#shared/constants';
 import { nextStatuses } from '#shared/domain/order-status';
 import { MESSAGES } from '#shared/messages';
 import type { AuditEntry } from '#shared/schemas/misc';
-import type { Order } from '#shared/schemas/order';
+import { CUSTOMER_FIELDS, type Order } from '#shared/schemas/order';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDrawer } from '../../app/app-drawer';
@@ -32,7 +32,7 @@ import { ErrorState, LoadingState } from '../../app/page-state';
 import { useErrorText } from '../../app/use-error-text';
 import { auditDiff, formatAuditValue } from '../audit/audit-diff';
 import { useProductName } from '../products/product-name';
-import { orderEditForm, orderEditOf, type OrderEditText } from './order-edit';
+import { customerKey, orderEditForm, orderEditOf, type OrderEditText } from './order-edit';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
 import { lineFees } from './order-money';
 import { setOrderStatus, updateOrder } from './orders.api';
@@ -271,9 +271,19 @@ function OrderEditForm({
           </Field>
         );
       })}
-      <Field className={styles.wide} label={t('edit.customerName')}>
-        <Input value={values.customerName} onChange={(_e, d) => set('customerName')(d.value)} />
-      </Field>
+      <Subtitle2 as="h4" className={styles.wide}>
+        {t('edit.customer')}
+      </Subtitle2>
+      {CUSTOMER_FIELDS.map((field) => (
+        <Field key={field} label={t(`common:customer.${field}`)}>
+          <Input
+            value={values[customerKey(field)]}
+            inputMode={field === 'email' ? 'email' : field === 'phone' ? 'tel' : undefined}
+            autoComplete="off"
+            onChange={(_e, d) => set(customerKey(field))(d.value)}
+          />
+        </Field>
+      ))}
       <div className={`${styles.actions} ${styles.wide}`}>
         <Button
           type="submit"

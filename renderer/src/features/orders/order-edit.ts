@@ -6,13 +6,16 @@
 import type { Currency } from '#shared/constants';
 import { parseMoney } from '#shared/domain/money';
 import { formatMessage, MESSAGES } from '#shared/messages';
-import type { Order } from '#shared/schemas/order';
+import { CUSTOMER_FIELDS, type Customer, type Order } from '#shared/schemas/order';
 import type { OrderEdit } from './orders.api';
 
 const AMOUNTS = ['discount', 'commission', 'closingFee', 'gst', 'handlingFee', 'shippingFee'] as const;
 type AmountField = (typeof AMOUNTS)[number];
 
-export type OrderEditText = Record<AmountField | 'expectedShippingDate' | 'customerName', string>;
+type CustomerKey = `customer.${keyof Customer}`;
+export type OrderEditText = Record<AmountField | 'expectedShippingDate' | CustomerKey, string>;
+
+export const customerKey = (field: keyof Customer): CustomerKey => `customer.${field}`;
 
 const currencyOf = (order: Order, field: AmountField): Currency =>
   field === 'shippingFee' ? 'JPY' : order.currency;
@@ -25,19 +28,11 @@ export const orderEditForm = (order: Order): OrderEditText => ({
   gst: String(order.gst),
   handlingFee: String(order.handlingFee),
   shippingFee: String(order.shippingFee),
-  customerName: order.customer?.name ?? '',
+  ...(Object.fromEntries(CUSTOMER_FIELDS.map((f) => [customerKey(f), order.customer?.[f] ?? ''])) as Record<
+    CustomerKey,
+    string
+  >),
 });
-
-const EMPTY_CUSTOMER = {
-  name: '',
-  email: '',
-  phone: '',
-  address: '',
-  city: '',
-  state: '',
-  country: '',
-  postcode: '',
-};
 
 export type OrderEditResult =
   { ok: true; edit: OrderEdit } | { ok: false; errors: Partial<Record<keyof OrderEditText, string>> };
@@ -58,7 +53,10 @@ export function orderEditOf(order: Order, text: OrderEditText): OrderEditResult 
   const date = text.expectedShippingDate.trim();
   if (date !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.expectedShippingDate = MESSAGES.invalidDate;
   else if ((date || null) !== order.expectedShippingDate) edit.expectedShippingDate = date || null;
-  const name = text.customerName.trim();
-  if (name !== (order.customer?.name ?? '')) edit.customer = { ...(order.customer ?? EMPTY_CUSTOMER), name };
+  // The customer goes whole (the server stores it as one record), and only when a part changed.
+  const customer = Object.fromEntries(
+    CUSTOMER_FIELDS.map((f) => [f, text[customerKey(f)].trim()]),
+  ) as Customer;
+  if (CUSTOMER_FIELDS.some((f) => customer[f] !== (order.customer?.[f] ?? ''))) edit.customer = customer;
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, edit };
 }

@@ -133,7 +133,7 @@ describe('order edit', () => {
       ...orderEditForm(order),
       commission: '6.25',
       expectedShippingDate: '2026-12-01',
-      customerName: 'Asha',
+      'customer.name': 'Asha',
     };
     const result = orderEditOf(order, text);
     expect(result).toEqual({
@@ -145,6 +145,27 @@ describe('order edit', () => {
       },
     });
     expect(orderEditOf(order, orderEditForm(order))).toEqual({ ok: true, edit: {} });
+  });
+
+  it('sends the whole customer when any part of it changed, each part trimmed', () => {
+    const customer = {
+      name: 'Asha Rao',
+      email: 'asha@example.in',
+      phone: '+91 98200 00000',
+      address: '12 MG Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      country: 'India',
+      postcode: '411001',
+    };
+    const stored = { ...order, customer } as Order;
+    expect(orderEditForm(stored)).toMatchObject({ 'customer.city': 'Pune', 'customer.postcode': '411001' });
+    expect(orderEditOf(stored, orderEditForm(stored))).toEqual({ ok: true, edit: {} });
+    const moved = { ...orderEditForm(stored), 'customer.city': ' Mumbai ', 'customer.postcode': '400001' };
+    expect(orderEditOf(stored, moved)).toEqual({
+      ok: true,
+      edit: { customer: { ...customer, city: 'Mumbai', postcode: '400001' } },
+    });
   });
 
   it('refuses amounts the currency cannot hold', () => {

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '#shared/constants';
 import { nextStatuses } from '#shared/domain/order-status';
 import { otzOrdersListSpec } from '#shared/list-specs';
+import { CUSTOMER_FIELDS } from '#shared/schemas/order';
 import type { OtzOrder } from '#shared/schemas/otz-order';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDialog } from '../../app/app-dialog';
@@ -184,11 +185,13 @@ export default function OtzOrdersPage() {
               <dd>{shown.orderDate}</dd>
               <dt className={styles.term}>{t('columns.amount')}</dt>
               <dd>{money(shown.amount, shown.currency)}</dd>
-              {(['name', 'email', 'phone', 'address', 'city', 'state', 'country', 'postcode'] as const).map(
-                (field) => (
-                  <CustomerRow key={field} label={t(`customer.${field}`)} value={shown.customer?.[field]} />
-                ),
-              )}
+              {CUSTOMER_FIELDS.map((field) => (
+                <CustomerRow
+                  key={field}
+                  label={t(`common:customer.${field}`)}
+                  value={shown.customer?.[field]}
+                />
+              ))}
             </dl>
             <table className={styles.lines}>
               <caption className={styles.term}>{t('details.lines')}</caption>
