@@ -228,7 +228,9 @@ async function atScale(label: string, database: string): Promise<boolean> {
       ? await load(
           url,
           token,
-          orderScenarios().map((s) => (label === 'PostgreSQL' ? { ...s, minRps: s.minRpsPg } : s)),
+          orderScenarios().map((s) =>
+            label === 'PostgreSQL' ? { ...s, minRps: s.minRpsPg, maxP99Ms: s.maxP99MsPg ?? s.maxP99Ms } : s,
+          ),
           child.pid,
         )
       : { rows: [], ok: true };

@@ -89,8 +89,13 @@ export const EXPORT_TARGETS = { minRowsPerSecond: 200_000, maxPeakRssMb: 250 };
 
 export const LARGE_ORDERS = Number(process.env.KURA_BENCH_ORDERS ?? 1_000_000);
 
-/** Order screens at scale; the list targets differ by database (`minRpsPg`). */
-export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number })[] {
+/**
+ * Order screens at scale. The targets differ by database: on SQLite (the desktop) a list answers
+ * at 1,000 req/s with p99 ≤ 25 ms; on PostgreSQL (`minRpsPg`, `maxP99MsPg`) at 500 req/s, the
+ * database sharing the machine's two cores with the server and the load, and p99 ≤ 50 ms is
+ * our own bound there. The search's p99 ≤ 50 ms holds on both.
+ */
+export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number; maxP99MsPg?: number })[] {
   const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   const quarter = `orderDate[gte]=${day(90)}&orderDate[lte]=${day(0)}`;
   const n = `${LARGE_ORDERS / 1_000_000}M orders`;
@@ -101,6 +106,7 @@ export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number
       minRps: 1000,
       minRpsPg: 500,
       maxP99Ms: 25,
+      maxP99MsPg: 50,
     },
     {
       name: `orders list, ALL tab, page 3 (${n})`,
@@ -108,6 +114,7 @@ export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number
       minRps: 1000,
       minRpsPg: 500,
       maxP99Ms: 25,
+      maxP99MsPg: 50,
     },
     {
       name: `orders list, received tab (${n})`,
@@ -115,6 +122,7 @@ export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number
       minRps: 1000,
       minRpsPg: 500,
       maxP99Ms: 25,
+      maxP99MsPg: 50,
     },
     {
       name: `order search, product word (${n})`,
@@ -136,6 +144,7 @@ export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number
       minRps: 1000,
       minRpsPg: 500,
       maxP99Ms: 25,
+      maxP99MsPg: 50,
     },
   ];
 }
