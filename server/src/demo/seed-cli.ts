@@ -1,7 +1,8 @@
 /**
  * `npm run seed -- --products 50000 [--orders 1000000]`: adds a large generated data set to the database named by
  * DATABASE_URL (a SQLite path or a postgres:// URL; default data/kura.sqlite), migrating it
- * first. For measuring the lists at scale; never needed by the app itself.
+ * first. For measuring the lists at scale; never needed by the app itself. Orders need products
+ * to sell: `--orders` alone on a database without any seeds a catalog to go with them first.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -11,6 +12,9 @@ import { seedLarge } from './large';
 
 const USAGE =
   'usage: npm run seed -- [--products <count>] [--orders <count>] [--batch <rows per transaction>]';
+
+/** The catalog seeded for `--orders` alone on a database without products: one product for about 20 order lines. */
+export const catalogForOrders = (orders: number) => Math.min(50_000, Math.max(200, Math.ceil(orders / 20)));
 
 function count(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -41,8 +45,12 @@ async function main(): Promise<void> {
   const handle = createDatabase(url);
   try {
     await migrateToLatest(handle.db);
+    const held = await handle.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+    const catalog =
+      values.products === undefined && orders > 0 && !held ? catalogForOrders(orders) : products;
+    if (catalog !== products) console.log(`  no products yet: seeding ${catalog} to sell the orders`);
     const summary = await seedLarge(handle.db, {
-      products,
+      products: catalog,
       orders,
       timeZone: loadConfig().timeZone,
       batchSize,
