@@ -1,13 +1,20 @@
 /**
- * What the bell lists: one item per new platform order or OTZ order. The desktop main process
- * sends these to the window over IPC and the browser's own poller produces them, so both are
- * checked by the same schema.
+ * What the bell lists: one item per new platform order or OTZ order. The order poller produces
+ * them (in the desktop main process or in a browser's renderer) and the notification state
+ * keeps them; the state crosses IPC, so items have a schema.
  */
 import { z } from 'zod';
 import { NOTIFICATION_PLATFORMS } from '../constants';
 
 export const ORDER_KINDS = ['platform', 'otz'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/**
+ * The kinds worth polling: the restricted brand has no OTZ screen (its menu hides /otz), so its
+ * OTZ orders are neither announced nor listed.
+ */
+export const pollKindsFor = (restrictedBrand: boolean): readonly OrderKind[] =>
+  restrictedBrand ? ['platform'] : ORDER_KINDS;
 
 /** Where each kind is polled and where its items lead. */
 export const ORDER_KIND_RESOURCES: Record<

@@ -48,9 +48,11 @@ type Route = (path: string, query: URLSearchParams) => unknown;
 function setup({
   session = ADMIN as PollerSession | null,
   route,
+  kinds,
 }: {
   session?: PollerSession | null;
   route: Route;
+  kinds?: OrderPollerDeps['kinds'];
 }) {
   const timer = manualTimer();
   const state = { session };
@@ -66,6 +68,7 @@ function setup({
     getSession: () => state.session,
     onBatch: vi.fn((batch: OrderBatch) => void batches.push(batch)),
     timer,
+    kinds,
   } satisfies OrderPollerDeps;
   const poller = createOrderPoller(deps);
   return { poller, deps, timer, batches, requests, state };
@@ -367,6 +370,59 @@ describe('order poller', () => {
     release();
     await again;
     expect(deps.get).toHaveBeenCalledTimes(2);
+  });
+
+  it('polls only the kinds it is given: on the restricted brand OTZ orders are never asked for', async () => {
+    let phase = 0;
+    const { poller, timer, batches, requests } = setup({
+      kinds: ['platform'],
+      route: (path) => {
+        const at = phase === 0 ? '2026-01-01T00:00:00.000Z' : '2026-01-02T00:00:00.000Z';
+        return list(path === 'orders/' ? [platformRow(phase, at)] : [otzRow(phase, at)]);
+      },
+    });
+    poller.sync();
+    await poller.poll();
+    phase = 1;
+    timer.fire();
+    await poller.poll();
+    expect(requests.map((r) => r.path)).toEqual(['orders/', 'orders/']);
+    expect(batches.map((b) => b.kind)).toEqual(['platform']);
+  });
+
+  it('asks a kinds function once per session, takes no cursor until it answers, and asks again after a restart', async () => {
+    let brandKnown = false;
+    const kinds = vi.fn(async ({ token }: { token: string; signal: AbortSignal }) => {
+      expect(token).toBe('admin-token');
+      if (!brandKnown) throw new Error('offline');
+      return ['otz'] as const;
+    });
+    let phase = 0;
+    const { poller, timer, batches, requests } = setup({
+      kinds,
+      route: (path) => {
+        const at = phase === 0 ? '2026-01-01T00:00:00.000Z' : '2026-01-02T00:00:00.000Z';
+        return list(path === 'orders/' ? [platformRow(phase, at)] : [otzRow(phase, at)]);
+      },
+    });
+    poller.sync();
+    await poller.poll();
+    // Not known yet: nothing asked, no cursor taken; the next tick tries again.
+    expect(requests).toEqual([]);
+    brandKnown = true;
+    timer.fire();
+    await poller.poll();
+    phase = 1;
+    timer.fire();
+    await poller.poll();
+    expect(kinds).toHaveBeenCalledTimes(2);
+    expect(requests.map((r) => r.path)).toEqual(['otz-orders/', 'otz-orders/']);
+    expect(batches.map((b) => b.kind)).toEqual(['otz']);
+
+    poller.restart();
+    await poller.poll();
+    expect(kinds).toHaveBeenCalledTimes(3);
+    poller.stop();
   });
 
   it('gives a hung request up after its timeout', async () => {

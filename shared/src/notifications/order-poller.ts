@@ -2,8 +2,8 @@
  * New-order polling for admins: the one implementation behind the desktop app's native
  * notifications (main process) and the bell of a browser on the team server (renderer).
  *
- * At start it takes the newest platform order and the newest OTZ order (page 1, size 1) as
- * cursors; every 10 s it asks each resource for what was created after its cursor, newest
+ * At start it takes the newest order of each kind it polls (platform orders, OTZ orders; page
+ * 1, size 1) as cursors; every 10 s it asks each resource for what was created after its cursor, newest
  * first, moves the cursor to the newest item and hands the batch out. Only an admin's session
  * polls.
  *
@@ -16,8 +16,14 @@
  * interrupt the user with errors. The cursor of a kind is taken only by a successful first
  * request, so nothing that existed before polling began is ever reported as new.
  *
+ * `kinds` lists the kinds to poll (both by default): the restricted brand polls platform orders
+ * only, as it has no OTZ screen. A function is asked once per session, before any cursor is
+ * taken, and retried on the next tick when it throws (desktop main reads the brand from the
+ * API); a list is used as given (a browser knows its brand already).
+ *
  * I/O is injected: `get` reads one API path (the desktop uses fetch with the stored token;
- * the renderer its one HTTP client), the timer drives the ticks.
+ * the renderer its one HTTP client), the timer drives the ticks. What a batch does to the
+ * bell is the notification state's business (notification-state.ts), not the poller's.
  */
 import { z } from 'zod';
 import type { Role } from '../constants';
@@ -61,6 +67,9 @@ export interface OrderPollerDeps {
   getSession(): PollerSession | null;
   /** Called once per kind that brought new orders; a throw here is ignored like a failed request. */
   onBatch(batch: OrderBatch): void | Promise<void>;
+  /** The kinds to poll, or how to learn them for a session (see the module comment). */
+  kinds?:
+    readonly OrderKind[] | ((init: { token: string; signal: AbortSignal }) => Promise<readonly OrderKind[]>);
   timer?: Timer;
   intervalMs?: number;
   /** A hung request must not block polling forever (polls never overlap). */
@@ -142,6 +151,8 @@ export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
   let inFlight: Promise<void> | undefined;
   let abort = new AbortController();
   let cursors = unknownCursors();
+  // The kinds of this session, once known (a list option is known at once).
+  let sessionKinds: readonly OrderKind[] | undefined;
 
   const adminToken = (): string | undefined => {
     const session = deps.getSession();
@@ -179,13 +190,34 @@ export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
     await deps.onBatch({ kind, items, count: Math.max(totalCount ?? 0, items.length) });
   };
 
+  const kindsOf = async (gen: number, sessionToken: string, signal: AbortSignal) => {
+    if (sessionKinds) return sessionKinds;
+    const option = deps.kinds ?? ORDER_KINDS;
+    const kinds =
+      typeof option === 'function'
+        ? await option({
+            token: sessionToken,
+            signal: AbortSignal.any([signal, AbortSignal.timeout(requestTimeoutMs)]),
+          })
+        : option;
+    if (gen === generation) sessionKinds = kinds;
+    return kinds;
+  };
+
   const runPoll = async () => {
     const gen = generation;
     const sessionToken = token;
     const { signal } = abort;
     if (!sessionToken) return;
+    let kinds: readonly OrderKind[];
+    try {
+      kinds = await kindsOf(gen, sessionToken, signal);
+    } catch {
+      return; // Quietly skipped like a failed request: no cursor is taken before the kinds are known.
+    }
     for (const kind of ORDER_KINDS) {
       if (gen !== generation) return;
+      if (!kinds.includes(kind)) continue;
       try {
         await pollKind(kind, gen, sessionToken, signal);
       } catch {
@@ -213,6 +245,7 @@ export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
     handle = undefined;
     token = undefined;
     cursors = unknownCursors();
+    sessionKinds = undefined;
   };
 
   const start = (sessionToken: string) => {
