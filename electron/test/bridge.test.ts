@@ -3,6 +3,11 @@ import { IPC_ERROR_MESSAGES, ipcChannels, ipcErrorCode, type IpcChannel, type Ku
 import { createBridge, type BridgeTransport } from '../src/preload/bridge';
 import { createIpcRouter, type IpcHandlers } from '../src/services/ipc-router';
 import { IpcError } from '../src/services/ipc-error';
+import {
+  addNotifications,
+  applyNotificationAction,
+  EMPTY_NOTIFICATION_STATE,
+} from '#shared/notifications/notification-state';
 
 function fakeTransport(value: unknown = null) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -40,12 +45,15 @@ const calls: [keyof KuraBridge, unknown[], IpcChannel, unknown][] = [
   ['setUnsavedChanges', [true], 'window:unsaved', { unsaved: true }],
   ['openExternal', ['https://example.com'], 'external:open', { url: 'https://example.com' }],
   ['setLanguage', ['ja'], 'language:set', { lang: 'ja' }],
+  ['getNotifications', [], 'notifications:get', undefined],
+  ['updateNotifications', [{ seen: true }], 'notifications:update', { seen: true }],
+  ['updateNotifications', [{ clear: 'otz' }], 'notifications:update', { clear: 'otz' }],
 ];
 
 describe('bridge', () => {
   it('has one method per channel, plus on()', () => {
     const bridge = createBridge(fakeTransport());
-    expect(Object.keys(bridge).sort()).toEqual([...calls.map(([m]) => m), 'on'].sort());
+    expect(Object.keys(bridge).sort()).toEqual([...new Set(calls.map(([m]) => m)), 'on'].sort());
     expect(new Set(calls.map(([, , c]) => c))).toEqual(new Set(Object.keys(ipcChannels)));
   });
 
@@ -101,6 +109,20 @@ describe('bridge', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it("delivers main's notification state only when it is one", () => {
+    const transport = fakeTransport();
+    const listener = vi.fn();
+    createBridge(transport).on('notifications:changed', listener);
+    transport.emit('notifications:changed', { items: [], unseen: true });
+    transport.emit('notifications:changed', {
+      items: [{ kind: 'otz', id: 'o1', createdAt: 'x' }],
+      unseen: true,
+      flags: { platform: false, otz: true },
+    });
+    transport.emit('notifications:changed', EMPTY_NOTIFICATION_STATE);
+    expect(listener.mock.calls).toEqual([[EMPTY_NOTIFICATION_STATE]]);
+  });
+
   it('refuses to subscribe to unknown events', () => {
     const bridge = createBridge(fakeTransport());
     expect(() => bridge.on('__proto__' as never, vi.fn())).toThrow();
@@ -108,6 +130,9 @@ describe('bridge', () => {
 
   it('works end to end over the router, as in the browser tests', async () => {
     let stored: unknown = null;
+    let state = addNotifications(EMPTY_NOTIFICATION_STATE, [
+      { kind: 'otz', id: 'o1', paypalTransactionId: 'PAY-1', createdAt: '2026-01-01T00:00:00.000Z' },
+    ]);
     const handlers = {
       'app:info': () => ({ version: '1', platform: 'test', desktop: true }),
       'connection:get': async () => ({
@@ -125,6 +150,8 @@ describe('bridge', () => {
       'window:unsaved': () => undefined,
       'external:open': async () => ({ opened: false }),
       'language:set': () => undefined,
+      'notifications:get': () => state,
+      'notifications:update': (action) => (state = applyNotificationAction(state, action)),
     } satisfies IpcHandlers;
     const router = createIpcRouter(handlers, { isTrustedSender: () => true });
     const bridge = createBridge({
@@ -141,5 +168,13 @@ describe('bridge', () => {
     await expect(
       bridge.saveCsv({ defaultName: 'a.csv', path: 'https://evil.example/products/csv-products' }),
     ).rejects.toThrow(IPC_ERROR_MESSAGES['invalid-payload']);
+    await expect(bridge.updateNotifications({ seen: true })).resolves.toMatchObject({
+      unseen: false,
+      flags: { otz: true },
+    });
+    await expect(bridge.getNotifications()).resolves.toMatchObject({ unseen: false, items: [{ id: 'o1' }] });
+    await expect(bridge.updateNotifications({ clear: 'everything' } as never)).rejects.toThrow(
+      IPC_ERROR_MESSAGES['invalid-payload'],
+    );
   });
 });

@@ -76,6 +76,108 @@ describe('desktop app composition', () => {
     expect(intervals.size).toBe(0);
   });
 
+  it("owns the notification state: a batch updates and sends it, a reloaded window reads it back, the window's actions change it, another session empties it", async () => {
+    // The local API: the newest order is the cursor; the next poll brings one more.
+    let phase = 0;
+    const fetch = vi.fn(async (url: string) => {
+      const { pathname } = new URL(url);
+      if (pathname === '/api/v1/config') return Response.json({ restrictedBrand: false });
+      const at = phase === 0 ? '2026-01-01T00:00:00.000Z' : '2026-01-02T00:00:00.000Z';
+      if (pathname === '/api/v1/orders/') {
+        return Response.json({
+          data: [{ _id: `p${phase}`, orderId: `A-${phase}`, platformCode: 'AMAZONJP', createdAt: at }],
+          totalCount: 1,
+        });
+      }
+      return Response.json({ data: [], totalCount: 0 });
+    });
+    const { desktop, deps, call } = await setup({ fetch });
+    const emptyState = { items: [], unseen: false, flags: { platform: false, otz: false } };
+    await expect(call('notifications:get')).resolves.toEqual({ ok: true, value: emptyState });
+
+    await call('session:set', { token: 't', role: 'admin' });
+    await desktop.poller.poll();
+    phase = 1;
+    await desktop.poller.poll();
+    const item = {
+      kind: 'platform',
+      id: 'p1',
+      orderId: 'A-1',
+      platformCode: 'AMAZONJP',
+      createdAt: '2026-01-02T00:00:00.000Z',
+    };
+    const delivered = { items: [item], unseen: true, flags: { platform: true, otz: false } };
+    expect(deps.emit).toHaveBeenLastCalledWith('notifications:changed', delivered);
+    expect(deps.createNotification).toHaveBeenCalledTimes(1);
+
+    // The window reloads: main still has it.
+    await expect(call('notifications:get')).resolves.toEqual({ ok: true, value: delivered });
+    await expect(call('notifications:update', { seen: true })).resolves.toEqual({
+      ok: true,
+      value: { ...delivered, unseen: false },
+    });
+    await expect(call('notifications:update', { clear: 'platform' })).resolves.toEqual({
+      ok: true,
+      value: { items: [item], unseen: false, flags: { platform: false, otz: false } },
+    });
+    expect(deps.emit).toHaveBeenLastCalledWith('notifications:changed', {
+      items: [item],
+      unseen: false,
+      flags: { platform: false, otz: false },
+    });
+
+    // A hostile action changes nothing.
+    await expect(call('notifications:update', { clear: 'platform', seen: true })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-payload' },
+    });
+    await expect(call('notifications:update', { add: [item] })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-payload' },
+    });
+    await expect(call('notifications:get')).resolves.toMatchObject({ value: { items: [item] } });
+
+    // The same admin saved again keeps it; another admin starts empty, and so does signing out.
+    await call('session:set', { token: 't', role: 'admin' });
+    await expect(call('notifications:get')).resolves.toMatchObject({ value: { items: [item] } });
+    await call('session:set', { token: 'someone-else', role: 'admin' });
+    await expect(call('notifications:get')).resolves.toEqual({ ok: true, value: emptyState });
+    expect(deps.emit).toHaveBeenLastCalledWith('notifications:changed', emptyState);
+    await desktop.stop();
+  });
+
+  it.each([
+    ['signing out', (call: (c: string, p?: unknown) => Promise<unknown>) => call('session:clear')],
+    [
+      'another connection',
+      (call: (c: string, p?: unknown) => Promise<unknown>) => call('connection:set', { mode: 'local' }),
+    ],
+  ])('empties the notification state on %s', async (_name, change) => {
+    let phase = 0;
+    const fetch = vi.fn(async (url: string) => {
+      if (url.endsWith('/config')) return Response.json({ restrictedBrand: true });
+      const at = phase === 0 ? '2026-01-01T00:00:00.000Z' : '2026-01-02T00:00:00.000Z';
+      return Response.json({
+        data: [{ _id: `p${phase}`, orderId: 'A', platformCode: 'AMAZONJP', createdAt: at }],
+      });
+    });
+    const { desktop, call } = await setup({ fetch });
+    await call('session:set', { token: 't', role: 'admin' });
+    await desktop.poller.poll();
+    phase = 1;
+    await desktop.poller.poll();
+    expect(desktop.notifications.getState().items).toHaveLength(1);
+    // The restricted brand: only platform orders were asked for.
+    expect(fetch.mock.calls.map(([url]) => new URL(url).pathname)).not.toContain('/api/v1/otz-orders/');
+    await change(call);
+    expect(desktop.notifications.getState()).toEqual({
+      items: [],
+      unseen: false,
+      flags: { platform: false, otz: false },
+    });
+    await desktop.stop();
+  });
+
   it('resumes polling at start for an admin remembered from last time', async () => {
     const store = createMemoryStore();
     const first = await setup({ store });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_ERROR_MESSAGES, ipcChannels, type IpcChannel } from '#shared/ipc';
+import { EMPTY_NOTIFICATION_STATE } from '#shared/notifications/notification-state';
 import { IpcError } from '../src/services/ipc-error';
 import { createIpcRouter, type IpcHandlers } from '../src/services/ipc-router';
 import { isTrustedSender } from '../src/services/security';
@@ -21,6 +22,8 @@ function setup(overrides: Partial<IpcHandlers> = {}) {
     'window:unsaved': vi.fn(() => undefined),
     'external:open': vi.fn(async () => ({ opened: false })),
     'language:set': vi.fn(() => undefined),
+    'notifications:get': vi.fn(() => EMPTY_NOTIFICATION_STATE),
+    'notifications:update': vi.fn(() => EMPTY_NOTIFICATION_STATE),
     ...overrides,
   } satisfies IpcHandlers;
   const onError = vi.fn();
@@ -127,6 +130,21 @@ describe('IPC router', () => {
     ['language:set', { lang: 'fr' }],
     ['language:set', { lang: 'en'.repeat(1e5) }],
     ['language:set', {}],
+    ['notifications:get', { seen: true }],
+    ['notifications:update', undefined],
+    ['notifications:update', null],
+    ['notifications:update', 'seen'],
+    ['notifications:update', {}],
+    ['notifications:update', { seen: false }],
+    ['notifications:update', { seen: 'true' }],
+    ['notifications:update', { clear: 'all' }],
+    ['notifications:update', { clear: '__proto__' }],
+    ['notifications:update', { clear: 'x'.repeat(1e5) }],
+    ['notifications:update', { seen: true, clear: 'platform' }],
+    ['notifications:update', { seen: true, items: [{ kind: 'otz', id: 'x' }] }],
+    ['notifications:update', { add: [{ kind: 'platform', id: '1' }] }],
+    ['notifications:update', { items: [], unseen: true, flags: { platform: true, otz: true } }],
+    ['notifications:update', [{ seen: true }]],
   ];
   it.each(hostile)('refuses hostile payload on %s: %j', async (channel, payload) => {
     const { router, handlers } = setup();

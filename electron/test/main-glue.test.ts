@@ -84,6 +84,8 @@ describe('main process glue', () => {
       'csv:save',
       'external:open',
       'language:set',
+      'notifications:get',
+      'notifications:update',
       'session:clear',
       'session:get',
       'session:set',
@@ -116,6 +118,11 @@ describe('main process glue', () => {
     expect(result.untrusted).toEqual(refused);
     expect(result.noFrame).toEqual(refused);
     expect(result.hostile).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+    expect(result.notifications).toEqual({
+      ok: true,
+      value: { items: [], unseen: false, flags: { platform: false, otz: false } },
+    });
+    expect(result.notificationsHostile).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
   });
 
   it('starts the real API on loopback with SQLite in the app data folder', () => {

@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ipcEvents, type StoredSession } from '#shared/ipc';
+import { EMPTY_NOTIFICATION_STATE } from '#shared/notifications/notification-state';
 import { createNotificationText } from '../src/services/notification-text';
-import { createOrderPoller, type OrderPollerDeps, type Timer } from '../src/services/notifications';
+import {
+  createOrderNotifications,
+  type OrderNotificationsDeps,
+  type Timer,
+} from '../src/services/notifications';
 
 const BASE = 'http://127.0.0.1:4567/api/v1';
 const ADMIN: StoredSession = { token: 'admin-token', role: 'admin' };
@@ -44,12 +49,17 @@ const otzOrders = (...createdAt: string[]) => ({
   totalCount: createdAt.length,
 });
 
+const isConfig = (url: URL) => url.pathname === '/api/v1/config';
+
 function setup({
   session = ADMIN as StoredSession | null,
   route,
+  restrictedBrand = false,
 }: {
   session?: StoredSession | null;
   route: Route;
+  /** What the API's public config says; null: the config request fails. */
+  restrictedBrand?: boolean | null;
 }) {
   const timer = manualTimer();
   const state = { session };
@@ -58,8 +68,11 @@ function setup({
   const deps = {
     fetch: vi.fn(async (url: string, init: { headers: Record<string, string> }) => {
       const parsed = new URL(url);
-      requests.push(parsed);
       expect(init.headers.Authorization).toBe(`Token ${state.session?.token}`);
+      if (isConfig(parsed) && restrictedBrand !== null) {
+        return json({ restrictedBrand, version: '1', demo: false, timeZone: 'Asia/Tokyo' });
+      }
+      requests.push(parsed);
       return route(parsed);
     }),
     createNotification: vi.fn(({ title, body }: { title: string; body: string }) => {
@@ -79,17 +92,18 @@ function setup({
     emit: vi.fn(),
     focusWindow: vi.fn(),
     timer,
-  } satisfies OrderPollerDeps;
-  const poller = createOrderPoller(deps);
-  return { poller, deps, timer, shown, requests, state };
+  } satisfies OrderNotificationsDeps;
+  const notifications = createOrderNotifications(deps);
+  const { poller } = notifications;
+  return { notifications, poller, deps, timer, shown, requests, state };
 }
 
 const isPlatform = (url: URL) => url.pathname === '/api/v1/orders/';
 
 describe('desktop order notifications', () => {
-  it('polls the API with the stored token, then shows one native notification per batch and sends its items', async () => {
+  it('polls the API with the stored token, then shows one native notification per batch and sends the new state', async () => {
     let platformBatch = orders();
-    const { poller, timer, shown, requests, deps } = setup({
+    const { notifications, poller, timer, shown, requests, deps } = setup({
       route: (url) => {
         if (url.searchParams.get('limit') === '1') {
           return json(
@@ -118,35 +132,36 @@ describe('desktop order notifications', () => {
     await poller.poll();
     expect(requests[0]?.searchParams.get('createdAt[gt]')).toBe('2026-11-01T10:00:00.000Z');
     expect(shown.map((s) => s.body)).toEqual(['en:platform:3']);
-    expect(deps.emit).toHaveBeenCalledWith('orders:new', {
-      kind: 'platform',
-      count: 3,
-      items: [
-        {
-          kind: 'platform',
-          id: '0',
-          orderId: 'A-0',
-          platformCode: 'AMAZONJP',
-          createdAt: '2026-11-01T10:05:00.000Z',
-        },
-        {
-          kind: 'platform',
-          id: '1',
-          orderId: 'A-1',
-          platformCode: 'AMAZONJP',
-          createdAt: '2026-11-01T10:00:02.000Z',
-        },
-        {
-          kind: 'platform',
-          id: '2',
-          orderId: 'A-2',
-          platformCode: 'AMAZONJP',
-          createdAt: '2026-11-01T10:00:01.000Z',
-        },
-      ],
-    });
+    const items = [
+      {
+        kind: 'platform',
+        id: '0',
+        orderId: 'A-0',
+        platformCode: 'AMAZONJP',
+        createdAt: '2026-11-01T10:05:00.000Z',
+      },
+      {
+        kind: 'platform',
+        id: '1',
+        orderId: 'A-1',
+        platformCode: 'AMAZONJP',
+        createdAt: '2026-11-01T10:00:02.000Z',
+      },
+      {
+        kind: 'platform',
+        id: '2',
+        orderId: 'A-2',
+        platformCode: 'AMAZONJP',
+        createdAt: '2026-11-01T10:00:01.000Z',
+      },
+    ];
+    const expected = { items, unseen: true, flags: { platform: true, otz: false } };
+    expect(deps.emit).toHaveBeenCalledTimes(1);
+    expect(deps.emit).toHaveBeenCalledWith('notifications:changed', expected);
+    expect(notifications.getState()).toEqual(expected);
     // What main sends passes the bridge's own check of the event.
-    expect(ipcEvents['orders:new'].safeParse(vi.mocked(deps.emit).mock.calls[0]?.[1]).success).toBe(true);
+    const sent = vi.mocked(deps.emit).mock.calls[0]?.[1];
+    expect(ipcEvents['notifications:changed'].safeParse(sent).success).toBe(true);
   });
 
   it('a click focuses the window and opens the matching screen', async () => {
@@ -194,6 +209,101 @@ describe('desktop order notifications', () => {
     await poller.poll();
     expect(poller.isRunning()).toBe(false);
     expect(deps.fetch).not.toHaveBeenCalled();
+  });
+});
+
+/** A poller whose second poll brings one platform order and one OTZ order. */
+async function afterOneOrderOfEach(options: Partial<Parameters<typeof setup>[0]> = {}) {
+  let phase = 0;
+  const ctx = setup({
+    route: (url) => {
+      const at = phase === 0 ? '2026-01-01T00:00:00.000Z' : '2026-01-02T00:00:00.000Z';
+      return json(isPlatform(url) ? orders(at) : otzOrders(at));
+    },
+    ...options,
+  });
+  ctx.notifications.sync();
+  await ctx.poller.poll();
+  phase = 1;
+  ctx.timer.fire();
+  await ctx.poller.poll();
+  return ctx;
+}
+
+describe('notification state in main', () => {
+  it('keeps what was delivered: a window that reloads reads the same state back', async () => {
+    const { notifications } = await afterOneOrderOfEach();
+    const state = notifications.getState();
+    expect(state.items.map((i) => `${i.kind}:${i.id}`).sort()).toEqual(['otz:0', 'platform:0']);
+    expect(state).toMatchObject({ unseen: true, flags: { platform: true, otz: true } });
+  });
+
+  it('applies the window actions, answers the new state and sends it', async () => {
+    const { notifications, deps } = await afterOneOrderOfEach();
+    vi.mocked(deps.emit).mockClear();
+    const seen = notifications.update({ seen: true });
+    expect(seen).toMatchObject({ unseen: false, flags: { platform: true, otz: true } });
+    expect(seen.items).toHaveLength(2);
+    expect(deps.emit).toHaveBeenLastCalledWith('notifications:changed', seen);
+    const cleared = notifications.update({ clear: 'platform' });
+    expect(cleared).toMatchObject({ unseen: false, flags: { platform: false, otz: true } });
+    expect(notifications.getState()).toEqual(cleared);
+    // Nothing changed, nothing sent.
+    vi.mocked(deps.emit).mockClear();
+    expect(notifications.update({ clear: 'platform' })).toEqual(cleared);
+    expect(deps.emit).not.toHaveBeenCalled();
+  });
+
+  it('starts another session from the empty state, and tells the window', async () => {
+    const { notifications, deps, state } = await afterOneOrderOfEach();
+    // The same session again (e.g. the window saved it once more) keeps the bell.
+    notifications.sync();
+    expect(notifications.getState().items).toHaveLength(2);
+    state.session = { token: 'another-admin', role: 'admin' };
+    notifications.sync();
+    expect(notifications.getState()).toEqual(EMPTY_NOTIFICATION_STATE);
+    expect(deps.emit).toHaveBeenLastCalledWith('notifications:changed', EMPTY_NOTIFICATION_STATE);
+  });
+
+  it.each([
+    [
+      'signing out',
+      (ctx: Awaited<ReturnType<typeof afterOneOrderOfEach>>) => void (ctx.state.session = null),
+    ],
+    [
+      'the admin role taken away',
+      (ctx: Awaited<ReturnType<typeof afterOneOrderOfEach>>) =>
+        void (ctx.state.session = { token: ADMIN.token, role: 'orderCreator' }),
+    ],
+  ])('empties the state on %s', async (_name, change) => {
+    const ctx = await afterOneOrderOfEach();
+    change(ctx);
+    ctx.notifications.sync();
+    expect(ctx.notifications.getState()).toEqual(EMPTY_NOTIFICATION_STATE);
+    expect(ctx.poller.isRunning()).toBe(false);
+  });
+
+  it('empties the state when the connection changes', async () => {
+    const { notifications, poller } = await afterOneOrderOfEach();
+    notifications.restart();
+    expect(notifications.getState()).toEqual(EMPTY_NOTIFICATION_STATE);
+    expect(poller.isRunning()).toBe(true);
+    poller.stop();
+  });
+
+  it('on the restricted brand never asks for OTZ orders: no OTZ notification, no OTZ item', async () => {
+    const { notifications, requests, shown } = await afterOneOrderOfEach({ restrictedBrand: true });
+    expect(requests.some((u) => u.pathname.includes('otz'))).toBe(false);
+    expect(shown.map((s) => s.body)).toEqual(['en:platform:1']);
+    expect(notifications.getState()).toMatchObject({ flags: { platform: true, otz: false } });
+    expect(notifications.getState().items.map((i) => i.kind)).toEqual(['platform']);
+  });
+
+  it('takes no cursor while the brand is unknown (the config request fails)', async () => {
+    const { notifications, requests, shown } = await afterOneOrderOfEach({ restrictedBrand: null });
+    expect(requests.map((u) => u.pathname)).toEqual(['/api/v1/config', '/api/v1/config']);
+    expect(shown).toEqual([]);
+    expect(notifications.getState()).toEqual(EMPTY_NOTIFICATION_STATE);
   });
 });
 

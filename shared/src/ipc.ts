@@ -1,12 +1,17 @@
 /**
- * The one typed IPC contract between the renderer and the desktop main process
- *. Channels are `domain:verb`. Every payload has a zod schema: main validates
+ * The one typed IPC contract between the renderer and the desktop main process.
+ * Channels are `domain:verb`. Every payload has a zod schema: main validates
  * what arrives, because a compromised renderer is hostile input.
  */
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './constants';
 import type { IpcErrorCode } from './ipc-errors';
-import { notificationItemSchema, ORDER_KINDS, POLL_BATCH_LIMIT } from './notifications/notification-items';
+import {
+  notificationActionSchema,
+  notificationStateSchema,
+  type NotificationAction,
+  type NotificationState,
+} from './notifications/notification-state';
 
 /** Where the API lives: in this app (local mode) or on a team server. */
 export const connectionSchema = z.discriminatedUnion('mode', [
@@ -59,6 +64,8 @@ export const ipcChannels = {
   'window:unsaved': { payload: unsavedChangesSchema },
   'external:open': { payload: externalUrlSchema },
   'language:set': { payload: z.object({ lang: z.enum(LANGUAGES) }) },
+  'notifications:get': { payload: z.void() },
+  'notifications:update': { payload: notificationActionSchema },
 } as const;
 export type IpcChannel = keyof typeof ipcChannels;
 
@@ -87,6 +94,8 @@ export interface IpcResults {
   'window:unsaved': void;
   'external:open': { opened: boolean };
   'language:set': void;
+  'notifications:get': NotificationState;
+  'notifications:update': NotificationState;
 }
 
 export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcChannels)[C]['payload']>;
@@ -97,14 +106,10 @@ export const ipcEvents = {
   /** A native notification was clicked: show this route. */
   navigate: z.object({ path: z.enum(['/shipping-management', '/otz']) }),
   /**
-   * New orders arrived since the poller's cursor: how many, and the newest of them for the
-   * bell (at most one poll batch).
+   * Main's notification state changed (a poll batch, an action, another session): the whole
+   * state, which the window mirrors.
    */
-  'orders:new': z.object({
-    kind: z.enum(ORDER_KINDS),
-    count: z.number().int().positive(),
-    items: z.array(notificationItemSchema).max(POLL_BATCH_LIMIT),
-  }),
+  'notifications:changed': notificationStateSchema,
 } as const;
 export type IpcEvent = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEvent> = z.infer<(typeof ipcEvents)[E]>;
@@ -125,6 +130,10 @@ export interface KuraBridge {
   setUnsavedChanges(unsaved: boolean): Promise<void>;
   openExternal(url: string): Promise<{ opened: boolean }>;
   setLanguage(lang: (typeof LANGUAGES)[number]): Promise<void>;
+  /** Main's notification state (the bell, its ring, the menu dots), e.g. after a reload. */
+  getNotifications(): Promise<NotificationState>;
+  /** The bell opened or a menu entry followed: main applies it and answers the new state. */
+  updateNotifications(action: NotificationAction): Promise<NotificationState>;
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }
 

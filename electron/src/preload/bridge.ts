@@ -58,6 +58,8 @@ export function createBridge(transport: BridgeTransport): KuraBridge {
     setUnsavedChanges: (unsaved) => call('window:unsaved', { unsaved }),
     openExternal: (url) => call('external:open', { url }),
     setLanguage: (lang) => call('language:set', { lang }),
+    getNotifications: () => call('notifications:get'),
+    updateNotifications: (action) => call('notifications:update', action),
     on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void {
       if (!Object.hasOwn(ipcEvents, event)) throw new BridgeError('unknown-channel');
       const schema = ipcEvents[event];

@@ -2,6 +2,8 @@
  * The composition root of the main process: every service wired into the IPC router, with
  * Electron's objects passed in. main/main.ts gives it the real ones; the end-to-end tests give
  * it fakes and back the renderer's bridge with `router.handle`, so both run the same code.
+ * Session and connection changes go to the order notifications too: they decide whether main
+ * polls and when the notification state starts over.
  */
 import type { Language } from '#shared';
 import { APP_ORIGIN, apiCspSource, isTrustedSender, type CspOptions } from './security';
@@ -14,7 +16,12 @@ import type { KeyValueStore } from './key-value-store';
 import { createLanguageSetting } from './language-setting';
 import { createLocalServer, type StartServer } from './local-server';
 import { createNotificationText, type NotificationTextDeps } from './notification-text';
-import { createOrderPoller, type OrderPoller, type OrderPollerDeps } from './notifications';
+import {
+  createOrderNotifications,
+  type OrderNotifications,
+  type OrderNotificationsDeps,
+  type OrderPoller,
+} from './notifications';
 import { createTokenVault, type SafeStorage, type TokenVault } from './token-vault';
 
 export interface DesktopAppDeps {
@@ -26,9 +33,9 @@ export interface DesktopAppDeps {
   startServer: StartServer;
   /** Development only: the Vite dev server the window loads instead of app://kura. */
   devServerUrl?: string;
-  fetch: OrderPollerDeps['fetch'];
-  createNotification: OrderPollerDeps['createNotification'];
-  emit: OrderPollerDeps['emit'];
+  fetch: OrderNotificationsDeps['fetch'];
+  createNotification: OrderNotificationsDeps['createNotification'];
+  emit: OrderNotificationsDeps['emit'];
   focusWindow(): void;
   /** The page's CSP names the API origin: a changed origin needs the page reloaded. */
   reloadWindow(): void;
@@ -42,7 +49,7 @@ export interface DesktopAppDeps {
   openExternal: OpenExternal;
   i18nDir: string;
   readFile: NotificationTextDeps['readFile'];
-  timer?: OrderPollerDeps['timer'];
+  timer?: OrderNotificationsDeps['timer'];
   onError?(channel: string, error: unknown): void;
 }
 
@@ -50,6 +57,8 @@ export interface DesktopApp {
   router: IpcRouter;
   vault: TokenVault;
   connection: ConnectionService;
+  /** The poller and the notification state beside it. */
+  notifications: OrderNotifications;
   poller: OrderPoller;
   closeGuard: CloseGuard;
   language: { get(): Language };
@@ -71,7 +80,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     corsOrigins: devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN],
   });
   const connection = createConnectionService({ store: deps.store, localServer });
-  const poller = createOrderPoller({
+  const notifications = createOrderNotifications({
     fetch: deps.fetch,
     createNotification: deps.createNotification,
     notificationText: createNotificationText({ i18nDir: deps.i18nDir, readFile: deps.readFile }),
@@ -92,7 +101,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
       'connection:set': async (next) => {
         const before = apiCspSource(connection.get());
         const info = await connection.set(next);
-        poller.restart();
+        notifications.restart();
         if (apiCspSource(info.connection) !== before) deps.reloadWindow();
         return info;
       },
@@ -102,12 +111,12 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
           vault.set(session);
         } finally {
           // Even when the session cannot be persisted it is signed in for this run.
-          poller.sync();
+          notifications.sync();
         }
       },
       'session:clear': () => {
         vault.clear();
-        poller.sync();
+        notifications.sync();
       },
       'csv:save': (request) =>
         saveCsv(request, {
@@ -121,6 +130,8 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
       'window:unsaved': ({ unsaved }) => closeGuard.setUnsaved(unsaved),
       'external:open': ({ url }) => openExternalSafely(url, deps.openExternal),
       'language:set': ({ lang }) => language.set(lang),
+      'notifications:get': () => notifications.getState(),
+      'notifications:update': (action) => notifications.update(action),
     },
     {
       isTrustedSender: (sender) => isTrustedSender(sender, devServerUrl),
@@ -132,13 +143,14 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     router,
     vault,
     connection,
-    poller,
+    notifications,
+    poller: notifications.poller,
     closeGuard,
     language,
     cspOptions: () => ({ apiOrigin: apiCspSource(connection.get()), devServerUrl }),
-    start: () => poller.sync(),
+    start: () => notifications.sync(),
     async stop() {
-      poller.stop();
+      notifications.stop();
       await localServer.stop();
     },
   };

@@ -1,12 +1,32 @@
 /**
- * New-order notifications of the desktop app. The polling itself is the shared order poller
- * (the same code a browser's bell runs); main adds what only the desktop can do: one native
- * notification per batch, whose click focuses the window on the matching screen, and the
- * batch's items sent to the window ('orders:new'), so the bell lists them.
+ * New-order notifications of the desktop app: the shared order poller (the same code a
+ * browser's bell runs) and, beside it, the one notification state of the app (the bell's list,
+ * its ring, the menu dots; the shared reducers of notification-state.ts). Main owns the state:
+ * a window reload reads it back ('notifications:get'), the window's actions change it
+ * ('notifications:update': the bell opened, a menu entry followed), and every change is sent
+ * whole to the window ('notifications:changed'). Per batch main also shows one native
+ * notification, whose click focuses the window on the matching screen.
+ *
+ * The state belongs to the admin session that polls: another session (sign-in as someone
+ * else, sign-out, a role taken away) or another connection starts from the empty state.
+ *
+ * The restricted brand has no OTZ screen, so OTZ orders must be neither announced nor listed.
+ * Main learns the brand from the API it polls (the public `config`, once per session, before
+ * the first cursor), so it never polls OTZ there: no native notification leads to the hidden
+ * screen and the state never holds an OTZ item, without the window having to tell main
+ * anything.
  */
+import { z } from 'zod';
 import type { Language } from '#shared';
 import type { IpcEvent, IpcEventPayload, StoredSession } from '#shared/ipc';
-import { ORDER_KIND_RESOURCES, type OrderKind } from '#shared/notifications/notification-items';
+import { ORDER_KIND_RESOURCES, pollKindsFor, type OrderKind } from '#shared/notifications/notification-items';
+import {
+  addNotifications,
+  applyNotificationAction,
+  EMPTY_NOTIFICATION_STATE,
+  type NotificationAction,
+  type NotificationState,
+} from '#shared/notifications/notification-state';
 import {
   createOrderPoller as createSharedPoller,
   type OrderBatch,
@@ -22,7 +42,7 @@ export interface NotificationHandle {
   show(): void;
 }
 
-export interface OrderPollerDeps {
+export interface OrderNotificationsDeps {
   fetch: (url: string, init: { headers: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
   createNotification(options: { title: string; body: string }): NotificationHandle;
   notificationText(lang: Language, kind: OrderKind, count: number): Promise<{ title: string; body: string }>;
@@ -36,9 +56,49 @@ export interface OrderPollerDeps {
   requestTimeoutMs?: number;
 }
 
-export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
+export interface OrderNotifications {
+  poller: OrderPoller;
+  /** The state right now ('notifications:get'). */
+  getState(): NotificationState;
+  /** Applies the window's action ('notifications:update') and answers the new state. */
+  update(action: NotificationAction): NotificationState;
+  /** After every session change: polls for an admin only; another session starts empty. */
+  sync(): void;
+  /** After a connection change: the cursors and the state start over. */
+  restart(): void;
+  stop(): void;
+}
+
+/** The part of the public `config` answer main needs. */
+const brandSchema = z.looseObject({ restrictedBrand: z.boolean() });
+
+export function createOrderNotifications(deps: OrderNotificationsDeps): OrderNotifications {
+  let state: NotificationState = EMPTY_NOTIFICATION_STATE;
+  // The admin token the state belongs to (the poller's session); undefined for none.
+  let owner: string | undefined;
+
+  const setState = (next: NotificationState) => {
+    if (next === state) return;
+    state = next;
+    deps.emit('notifications:changed', state);
+  };
+  const adminToken = () => {
+    const session = deps.getSession();
+    return session?.role === 'admin' ? session.token : undefined;
+  };
+
+  const get = async (apiPath: string, { token, signal }: { token: string; signal: AbortSignal }) => {
+    const base = (await deps.getApiBaseUrl()).replace(/\/+$/, '');
+    const response = await deps.fetch(`${base}/${apiPath}`, {
+      headers: { Authorization: `Token ${token}`, Accept: 'application/json' },
+      signal,
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json() as Promise<unknown>;
+  };
+
   const announce = async ({ kind, items, count }: OrderBatch) => {
-    deps.emit('orders:new', { kind, count, items });
+    setState(addNotifications(state, items));
     const text = await deps.notificationText(deps.getLanguage(), kind, count);
     const notification = deps.createNotification(text);
     notification.onClick(() => {
@@ -48,20 +108,36 @@ export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
     notification.show();
   };
 
-  return createSharedPoller({
-    async get(apiPath, { token, signal }) {
-      const base = (await deps.getApiBaseUrl()).replace(/\/+$/, '');
-      const response = await deps.fetch(`${base}/${apiPath}`, {
-        headers: { Authorization: `Token ${token}`, Accept: 'application/json' },
-        signal,
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json();
-    },
+  const poller = createSharedPoller({
+    get,
     getSession: deps.getSession,
     onBatch: announce,
+    kinds: async (init) => pollKindsFor(brandSchema.parse(await get('config', init)).restrictedBrand),
     timer: deps.timer,
     intervalMs: deps.intervalMs,
     requestTimeoutMs: deps.requestTimeoutMs,
   });
+
+  return {
+    poller,
+    getState: () => state,
+    update(action) {
+      setState(applyNotificationAction(state, action));
+      return state;
+    },
+    sync() {
+      const next = adminToken();
+      if (next !== owner) {
+        owner = next;
+        setState(EMPTY_NOTIFICATION_STATE);
+      }
+      poller.sync();
+    },
+    restart() {
+      owner = adminToken();
+      setState(EMPTY_NOTIFICATION_STATE);
+      poller.restart();
+    },
+    stop: () => poller.stop(),
+  };
 }

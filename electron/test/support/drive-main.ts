@@ -62,6 +62,8 @@ const result: Record<string, unknown> = {
   untrusted: await invoke('app:info', undefined, { senderFrame: { url: 'https://evil.example/' } }),
   noFrame: await invoke('app:info', undefined, { senderFrame: null }),
   hostile: await invoke('csv:save', { defaultName: '../../etc/passwd', path: 'health' }),
+  notifications: await invoke('notifications:get'),
+  notificationsHostile: await invoke('notifications:update', { clear: 'everything' }),
 };
 
 const connection = (await invoke('connection:get')) as { ok: boolean; value: { apiBaseUrl: string } };

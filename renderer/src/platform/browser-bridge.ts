@@ -1,11 +1,13 @@
 /**
  * The desktop bridge for a plain browser (the team server's web build, `vite dev`): same
  * interface as the preload's `window.kura`, with what a browser can do. No OS notifications,
- * no offline cache, the API is always same-origin.
+ * no offline cache, the API is always same-origin, and no notification state of its own (the
+ * renderer keeps a browser's).
  */
 import { API_PREFIX, STORAGE_KEYS } from '#shared/constants';
 import { requestBytes } from '../api/http';
 import type { ConnectionInfo, KuraBridge, StoredSession } from '#shared/ipc';
+import type { NotificationState } from '#shared/notifications/notification-state';
 import { isStoredSession } from '#shared/ipc-errors';
 
 function readSession(): StoredSession | null {
@@ -34,6 +36,13 @@ export function isWebUrl(url: string): boolean {
     return false;
   }
 }
+
+// A literal, not the shared constant: this module loads at start, before the schema library.
+const noNotifications = (): NotificationState => ({
+  items: [],
+  unseen: false,
+  flags: { platform: false, otz: false },
+});
 
 export const browserBridge: KuraBridge = {
   async appInfo() {
@@ -78,6 +87,13 @@ export const browserBridge: KuraBridge = {
     return { opened: true };
   },
   async setLanguage() {},
+  // In a browser the renderer's own state (its poller, the shared reducers) is the only one: the bridge holds none.
+  async getNotifications() {
+    return noNotifications();
+  },
+  async updateNotifications() {
+    return noNotifications();
+  },
   on() {
     return () => {};
   },

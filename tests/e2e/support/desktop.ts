@@ -66,10 +66,13 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
     fetch: (url, init) => fetch(url, init),
     createNotification: (n) => ({ onClick: () => {}, show: () => void notifications.push(n) }),
     emit: (event, payload) => {
-      void page.evaluate(
-        ([e, p]) => (window as never as { __kuraEmit(e: string, p: unknown): void }).__kuraEmit(e, p),
-        [event, payload] as const,
-      );
+      // As webContents.send: a page that is reloading misses the event (it reads state back).
+      void page
+        .evaluate(
+          ([e, p]) => (window as never as { __kuraEmit(e: string, p: unknown): void }).__kuraEmit(e, p),
+          [event, payload] as const,
+        )
+        .catch(() => {});
     },
     focusWindow: () => {},
     // Main reloads without waiting; a navigation the page starts meanwhile may abort it.

@@ -9,11 +9,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationList } from './notification-list';
 import { notificationsAtom, unseenNotificationsAtom } from './notifications.atoms';
+import { useNotificationAction } from './use-order-notifications';
 
 const useStyles = makeStyles({
   button: { position: 'relative', overflow: 'visible' },
@@ -38,18 +39,23 @@ const useStyles = makeStyles({
   title: { display: 'block', marginBottom: tokens.spacingVerticalS },
 });
 
+/**
+ * The header's bell: its count, a pulsing ring while something is unseen, and the list.
+ * Opening it marks the notifications seen (in the desktop app main keeps that too).
+ */
 export function NotificationBell() {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   const items = useAtomValue(notificationsAtom);
-  const [unseen, setUnseen] = useAtom(unseenNotificationsAtom);
+  const unseen = useAtomValue(unseenNotificationsAtom);
+  const act = useNotificationAction();
   const [open, setOpen] = useState(false);
   return (
     <Popover
       open={open}
       onOpenChange={(_e, data) => {
         setOpen(data.open);
-        if (data.open) setUnseen(false);
+        if (data.open && unseen) act({ seen: true });
       }}
       positioning="below-end"
       withArrow
@@ -63,7 +69,7 @@ export function NotificationBell() {
           icon={
             <>
               <AlertRegular />
-              {unseen && <span className={styles.ring} aria-hidden="true" />}
+              {unseen && <span className={styles.ring} aria-hidden="true" data-testid="notification-ring" />}
               {items.length > 0 && (
                 <CounterBadge
                   className={styles.badge}

@@ -1,29 +1,17 @@
 /**
- * Notification state of the shell (client-only state), fed by `useOrderNotifications` with the
- * items of the order poller — the desktop main process's or the browser's own, the same code.
+ * The shell's notifications: a mirror of one NotificationState (the shared
+ * notification-state.ts). In the desktop app it follows main's state (main polls and owns it,
+ * so a window reload keeps it); in a browser the renderer's own poller feeds it through the
+ * same reducers (use-order-notifications.ts). Components read the small derived atoms and
+ * change the state only through useNotificationAction.
  */
 import { atom } from 'jotai';
-import { mergeNotifications, type NotificationItem } from './notifications';
+import { EMPTY_NOTIFICATION_STATE, type NotificationState } from '#shared/notifications/notification-state';
 
-export const notificationsAtom = atom<NotificationItem[]>([]);
-/** Drives the bell's pulsing ring; clicking the bell clears it. */
-export const unseenNotificationsAtom = atom(false);
-/** Menu dots on order management and OTZ orders; clicking the entry clears its flag. */
-export const newOrderFlagAtom = atom(false);
-export const newOtzFlagAtom = atom(false);
-
-export const addNotificationsAtom = atom(null, (get, set, incoming: NotificationItem[]) => {
-  const { items, added } = mergeNotifications(get(notificationsAtom), incoming);
-  set(notificationsAtom, items);
-  if (added.platform) set(newOrderFlagAtom, true);
-  if (added.otz) set(newOtzFlagAtom, true);
-  if (added.platform || added.otz) set(unseenNotificationsAtom, true);
-});
-
-/** Another session (sign-out, another user, another server) starts with an empty bell. */
-export const resetNotificationsAtom = atom(null, (_get, set) => {
-  set(notificationsAtom, []);
-  set(unseenNotificationsAtom, false);
-  set(newOrderFlagAtom, false);
-  set(newOtzFlagAtom, false);
-});
+export const notificationStateAtom = atom<NotificationState>(EMPTY_NOTIFICATION_STATE);
+/** The bell's list, newest first. */
+export const notificationsAtom = atom((get) => get(notificationStateAtom).items);
+/** Drives the bell's pulsing ring; opening the bell clears it. */
+export const unseenNotificationsAtom = atom((get) => get(notificationStateAtom).unseen);
+/** The menu dots on order management (platform) and OTZ orders; following the entry clears its flag. */
+export const orderFlagsAtom = atom((get) => get(notificationStateAtom).flags);

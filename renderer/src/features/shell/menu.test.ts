@@ -45,8 +45,8 @@ describe('side menu', () => {
   it('marks the dot badges on order management and OTZ', () => {
     const dots = menuLinks(menuFor('admin', false)).filter((l) => l.dot);
     expect(dots.map((l) => [l.path, l.dot])).toEqual([
-      ['/shipping-management', 'newOrder'],
-      ['/otz', 'newOtz'],
+      ['/shipping-management', 'platform'],
+      ['/otz', 'otz'],
     ]);
   });
 

@@ -3,6 +3,7 @@
  * for the subheader's title and breadcrumbs. Pure data, tested in Node.
  */
 import type { Role } from '#shared/constants';
+import type { OrderKind } from '#shared/notifications/notification-items';
 
 /** i18next key with its namespace, e.g. `ordermanagement:title`. */
 export type LabelKey = `${string}:${string}`;
@@ -25,7 +26,8 @@ export type MenuIcon =
   | 'import'
   | 'shipment';
 
-export type DotFlag = 'newOrder' | 'newOtz';
+/** The kind of new orders that puts a dot on the entry (the notification state's flags). */
+export type DotFlag = OrderKind;
 
 export interface MenuLink {
   kind: 'link';
@@ -49,10 +51,10 @@ const SHIPMENT = link('/shipment', 'shipment:title', 'shipment');
 export function menuFor(role: Role, restrictedBrand: boolean): MenuEntry[] {
   if (role === 'orderCreator') return [ORDER_ENTRY, SHIPMENT];
   return [
-    link('/shipping-management', 'ordermanagement:title', 'orders', 'newOrder'),
+    link('/shipping-management', 'ordermanagement:title', 'orders', 'platform'),
     link('/order-amalgamation', 'ordershipment:title', 'combine'),
     link('/products', 'product:title', 'products'),
-    ...(restrictedBrand ? [] : [link('/otz', 'otzorder:title', 'otz', 'newOtz')]),
+    ...(restrictedBrand ? [] : [link('/otz', 'otzorder:title', 'otz', 'otz')]),
     link('/sales-management', 'salesmanagement:title', 'sales'),
     link('/issues', 'issues:title', 'issues'),
     link('/AdvanceOrder', 'shell:pages.advanceOrders', 'advance'),

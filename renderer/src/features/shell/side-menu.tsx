@@ -17,14 +17,15 @@ import {
   SettingsRegular,
   VehicleShipRegular,
 } from '@fluentui/react-icons';
-import { useAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { newOrderFlagAtom, newOtzFlagAtom } from '../notifications/notifications.atoms';
+import { orderFlagsAtom } from '../notifications/notifications.atoms';
+import { useNotificationAction } from '../notifications/use-order-notifications';
 import { usePrefetchLink } from '../../app/route-prefetch';
 import { useCurrentUser } from '../auth/current-user';
-import { activeMenuPath, menuFor, type DotFlag, type MenuIcon } from './menu';
+import { activeMenuPath, menuFor, type MenuIcon } from './menu';
 import { useConfig } from './use-config';
 
 const ICONS: Record<MenuIcon, ReactElement> = {
@@ -116,12 +117,9 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const config = useConfig();
   const { pathname } = useLocation();
   const prefetchLink = usePrefetchLink();
-  const [newOrder, setNewOrder] = useAtom(newOrderFlagAtom);
-  const [newOtz, setNewOtz] = useAtom(newOtzFlagAtom);
-  const flags: Record<DotFlag, [boolean, (v: boolean) => void]> = {
-    newOrder: [newOrder, setNewOrder],
-    newOtz: [newOtz, setNewOtz],
-  };
+  // New orders put a dot on their entry; following it clears the dot (main keeps that too).
+  const flags = useAtomValue(orderFlagsAtom);
+  const act = useNotificationAction();
 
   // The brand decides admin entries; an orderCreator's two entries do not depend on it.
   if (config.isPending && user.role === 'admin') {
@@ -149,7 +147,8 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
             </li>
           );
         }
-        const [flagged, clearFlag] = entry.dot ? flags[entry.dot] : [false, undefined];
+        const { dot } = entry;
+        const flagged = dot !== undefined && flags[dot];
         const isActive = entry.path === active;
         return (
           <li key={entry.path}>
@@ -159,7 +158,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
               aria-current={isActive ? 'page' : undefined}
               {...prefetchLink(entry.path)}
               onClick={() => {
-                clearFlag?.(false);
+                if (dot !== undefined && flagged) act({ clear: dot });
                 onNavigate?.();
               }}
             >

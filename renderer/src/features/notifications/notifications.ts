@@ -1,1 +1,0 @@
-export { mergeNotifications, type NotificationItem } from '#shared/notifications/notification-items';
