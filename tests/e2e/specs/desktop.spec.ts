@@ -138,3 +138,75 @@ test('main streams a searched export to the chosen file as served, and knows whe
   await form.name.fill('');
   await expect.poll(() => desktop.app.closeGuard.unsaved).toBe(false);
 });
+
+test("main keeps the bell: a new order's notification survives a window reload, and so do the seen ring and the cleared dot", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const login = await connectToTeam(page);
+  await expect(login.submit).toBeVisible();
+  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  // Main took its platform cursor (its first request of the kind).
+  await expect
+    .poll(() => desktop.polled.some((url) => url.endsWith('/api/v1/orders/?page=1&limit=1&sort=-createdAt')))
+    .toBe(true);
+
+  const token = desktop.app.vault.get()?.token ?? '';
+  const products = await team.api('products?limit=1', { token });
+  const [product] = ((await products.json()) as { data: { _id: string }[] }).data;
+  const orderId = `D-${Date.now() % 1e8}`;
+  const created = await team.api('orders', {
+    token,
+    body: [
+      {
+        product: product?._id,
+        platformCode: 'AMAZONIND',
+        orderId,
+        orderQuantity: 1,
+        currency: 'INR',
+        baseOrderPrice: 1000,
+        discount: 0,
+      },
+    ],
+  });
+  expect(created.status).toBe(201);
+
+  const bell = page.getByTestId('notification-bell');
+  const ring = page.getByTestId('notification-ring');
+  const entry = new Shell(page).menu.getByRole('link', { name: /^Order management/ });
+  const item = page.getByRole('link', { name: new RegExp(`^New order ${orderId} on`) });
+  // Main's next poll, now rather than in up to 10 s.
+  await expect(async () => {
+    await desktop.app.poller.poll();
+    await expect(bell).toHaveAccessibleName('Notifications (1)', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  expect(desktop.notifications).toHaveLength(1);
+  await expect(ring).toBeVisible();
+  await expect(entry.getByLabel('New items')).toBeVisible();
+
+  // The window reloads: the bell, its ring and the dot come back from main.
+  await page.reload();
+  await expect(bell).toHaveAccessibleName('Notifications (1)');
+  await expect(ring).toBeVisible();
+  await expect(entry.getByLabel('New items')).toBeVisible();
+
+  // Opening the bell and following the entry are main's to keep.
+  await bell.click();
+  await expect(item).toBeVisible();
+  await expect(ring).toHaveCount(0);
+  await expect.poll(() => desktop.app.notifications.getState().unseen).toBe(false);
+  await page.keyboard.press('Escape');
+  await entry.click();
+  await expect(entry.getByLabel('New items')).toHaveCount(0);
+  await expect.poll(() => desktop.app.notifications.getState().flags.platform).toBe(false);
+
+  await page.reload();
+  await expect(bell).toHaveAccessibleName('Notifications (1)');
+  await expect(ring).toHaveCount(0);
+  await expect(entry.getByLabel('New items')).toHaveCount(0);
+  await bell.click();
+  await expect(item).toBeVisible();
+  // Still one native notification: a reload announces nothing again.
+  expect(desktop.notifications).toHaveLength(1);
+});

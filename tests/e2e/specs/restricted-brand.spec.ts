@@ -15,3 +15,44 @@ test('restricted brand: no OTZ entry; order entry and shipments for admin', asyn
   expect(targets).toContain('/orderentryform');
   expect(targets).toContain('/shipment');
 });
+
+test('restricted brand: the bell never polls OTZ orders, so none is listed leading to the hidden /otz', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const otzRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/otz-orders')) otzRequests.push(r.url());
+  });
+  const isPlatformPoll = (url: string, cursor: boolean) => {
+    const { pathname, searchParams } = new URL(url);
+    return pathname === '/api/v1/orders/' && searchParams.has('createdAt[gt]') !== cursor;
+  };
+  const cursor = page.waitForResponse((r) => isPlatformPoll(r.url(), true) && r.ok());
+  await page.goto(`${kura.url}/`);
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  await cursor;
+
+  // The storefront still pushes OTZ orders to this server.
+  const token = await kura.token();
+  const products = await kura.api('products?limit=1', { token });
+  const [product] = ((await products.json()) as { data: { _id: string }[] }).data;
+  const pushed = await kura.api('otz-orders', {
+    token,
+    body: {
+      paypalTransactionId: 'PAYID-RESTRICTED-1',
+      orderDate: '2026-11-20',
+      customer: { name: 'Aiko Tanaka', email: 'aiko@example.com', city: 'Osaka' },
+      items: [{ product: product?._id, orderQuantity: 1, price: 1499.5 }],
+      currency: 'INR',
+      amount: 1499.5,
+    },
+  });
+  expect(pushed.status).toBe(201);
+
+  // The next poll (10 s on) asks for platform orders only; before, OTZ was asked right after
+  // each platform request, its cursor within the first poll.
+  await page.waitForResponse((r) => isPlatformPoll(r.url(), false) && r.ok(), { timeout: 30_000 });
+  expect(otzRequests).toEqual([]);
+  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications (0)');
+});

@@ -44,6 +44,8 @@ export interface DesktopHarness {
   app: DesktopApp;
   store: ReturnType<typeof createMemoryStore>;
   notifications: { title: string; body: string }[];
+  /** What main's poller read successfully: it polls in Node, out of the page's sight. */
+  polled: string[];
   savedFiles: { path: string }[];
   openedUrls: string[];
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kura-desktop-'));
   const store = createMemoryStore();
   const notifications: DesktopHarness['notifications'] = [];
+  const polled: string[] = [];
   const savedFiles: DesktopHarness['savedFiles'] = [];
   const openedUrls: string[] = [];
 
@@ -63,7 +66,11 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
     dataDir,
     startServer: (options) => startServer({ ...options, logLevel: 'warn', loginRateLimit: 1000 }),
     devServerUrl: pageOrigin,
-    fetch: (url, init) => fetch(url, init),
+    fetch: async (url, init) => {
+      const response = await fetch(url, init);
+      if (response.ok) polled.push(url);
+      return response;
+    },
     createNotification: (n) => ({ onClick: () => {}, show: () => void notifications.push(n) }),
     emit: (event, payload) => {
       // As webContents.send: a page that is reloading misses the event (it reads state back).
@@ -115,6 +122,7 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
     app,
     store,
     notifications,
+    polled,
     savedFiles,
     openedUrls,
     async close() {
