@@ -90,6 +90,8 @@ const useStyles = makeStyles({
   count: { color: tokens.colorNeutralForeground3, marginLeft: tokens.spacingHorizontalXS },
   filter: { minWidth: '150px' },
   shipment: { width: '150px' },
+  // Fluent's Input keeps a minimum width of its own, wider than the field: it ran under the next filter.
+  shipmentInput: { minWidth: 0, width: '100%' },
   product: { minWidth: '220px' },
   filterRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   bulk: {
@@ -421,7 +423,7 @@ function ShipmentIdFilter({ value, onChange }: { value: string; onChange: (id: s
   }
   return (
     <Field label={t('filters.shipmentId')} className={styles.shipment}>
-      <Input value={text} onChange={(_e, data) => setText(data.value)} />
+      <Input className={styles.shipmentInput} value={text} onChange={(_e, data) => setText(data.value)} />
     </Field>
   );
 }
