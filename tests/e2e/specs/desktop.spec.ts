@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { attachDesktop, type DesktopHarness } from '../support/desktop';
+import { postOrder } from '../support/orders.pages';
 import { LoginPage, Shell } from '../support/pages';
 import { ProductFormPage, ProductsListPage } from '../support/products.pages';
 import { useKuraServer } from '../support/server';
@@ -156,21 +157,7 @@ test("main keeps the bell: a new order's notification survives a window reload, 
   const products = await team.api('products?limit=1', { token });
   const [product] = ((await products.json()) as { data: { _id: string }[] }).data;
   const orderId = `D-${Date.now() % 1e8}`;
-  const created = await team.api('orders', {
-    token,
-    body: [
-      {
-        product: product?._id,
-        platformCode: 'AMAZONIND',
-        orderId,
-        orderQuantity: 1,
-        currency: 'INR',
-        baseOrderPrice: 1000,
-        discount: 0,
-      },
-    ],
-  });
-  expect(created.status).toBe(201);
+  await postOrder(team, token, { orderId, productIds: [product?._id ?? ''] });
 
   const bell = page.getByTestId('notification-bell');
   const ring = page.getByTestId('notification-ring');

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { NOTIFICATION_LIST_MAX_HEIGHT_PX } from '#shared/constants';
+import { postOrder } from '../support/orders.pages';
 import { Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
@@ -22,21 +23,7 @@ async function createOrders(count: number): Promise<string[]> {
   const orderIds: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const orderId = `N-${unique()}`;
-    const res = await kura.api('orders', {
-      token,
-      body: [
-        {
-          product: product?._id,
-          platformCode: 'AMAZONIND',
-          orderId,
-          orderQuantity: 1,
-          currency: 'INR',
-          baseOrderPrice: 1000,
-          discount: 0,
-        },
-      ],
-    });
-    expect(res.status).toBe(201);
+    await postOrder(kura, token, { orderId, productIds: [product?._id ?? ''] });
     orderIds.push(orderId);
   }
   return orderIds;

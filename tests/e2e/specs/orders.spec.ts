@@ -7,7 +7,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { seriousViolations, toasts } from '../support/blocks';
-import { AdvanceOrdersPage, OrderEntryPage, OrdersPage } from '../support/orders.pages';
+import { AdvanceOrdersPage, OrderEntryPage, OrdersPage, postOrder } from '../support/orders.pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
@@ -55,21 +55,8 @@ async function ordersOf(orderId: string): Promise<ApiOrder[]> {
   return ((await res.json()) as { data: ApiOrder[] }).data;
 }
 
-async function createOrder(orderId: string, products: ApiProduct[], platformCode = 'AMAZONIND') {
-  const res = await kura.api('orders', {
-    token: await kura.token(),
-    body: products.map((p) => ({
-      product: p._id,
-      platformCode,
-      orderId,
-      orderQuantity: 1,
-      currency: platformCode === 'AMAZONJP' ? 'JPY' : 'INR',
-      baseOrderPrice: 1000,
-      discount: 0,
-    })),
-  });
-  expect(res.status).toBe(201);
-}
+const createOrder = async (orderId: string, products: ApiProduct[], platformCode = 'AMAZONIND') =>
+  postOrder(kura, await kura.token(), { orderId, productIds: products.map((p) => p._id), platformCode });
 
 const LANGUAGES = {
   English: {

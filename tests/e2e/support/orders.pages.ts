@@ -1,5 +1,6 @@
 /** Page objects of the order screens: order management, manual order entry, advance orders. */
 import { expect, type Page } from '@playwright/test';
+import type { KuraServer } from './server';
 
 export class OrdersPage {
   constructor(readonly page: Page) {}
@@ -122,4 +123,32 @@ export class AdvanceOrdersPage {
         .first(),
     ).toBeVisible({ timeout: 30_000 });
   }
+}
+
+/**
+ * Creates one order (a line per product, all or none) through the API, as an integration or the
+ * order entry form would: one unit of each at 1,000 in the platform's currency.
+ */
+export async function postOrder(
+  server: KuraServer,
+  token: string,
+  {
+    orderId,
+    productIds,
+    platformCode = 'AMAZONIND',
+  }: { orderId: string; productIds: string[]; platformCode?: string },
+): Promise<void> {
+  const res = await server.api('orders', {
+    token,
+    body: productIds.map((product) => ({
+      product,
+      platformCode,
+      orderId,
+      orderQuantity: 1,
+      currency: platformCode === 'AMAZONJP' ? 'JPY' : 'INR',
+      baseOrderPrice: 1000,
+      discount: 0,
+    })),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
 }
