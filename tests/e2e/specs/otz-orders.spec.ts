@@ -1,30 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, toasts } from '../support/blocks';
+import { pushOtzOrder } from '../support/orders.pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
 // Every page starts signed in as the admin; signing in is session.spec's subject.
 test.use(kura.signedIn('admin'));
 
-/** The storefront's push: one OTZ order of the first demo product. */
-async function pushOtzOrder(paypalTransactionId: string) {
-  const token = await kura.token();
-  const products = await kura.api('products?limit=1', { token });
-  const [product] = ((await products.json()) as { data: { _id: string }[] }).data;
-  const res = await kura.api('otz-orders', {
-    method: 'POST',
-    token,
-    body: {
-      paypalTransactionId,
-      orderDate: '2026-11-20',
-      customer: { name: 'Aiko Tanaka', email: 'aiko@example.com', city: 'Osaka' },
-      items: [{ product: product?._id, orderQuantity: 1, price: 1499.5 }],
-      currency: 'INR',
-      amount: 1499.5,
-    },
-  });
-  expect(res.status).toBe(201);
-}
+const pushOtz = async (paypalTransactionId: string) =>
+  pushOtzOrder(kura, await kura.token(), paypalTransactionId);
 
 /** Opens the app and waits for the poller to take its OTZ cursor (its first request). */
 async function openAndWaitForCursor(page: Page) {
@@ -44,7 +28,7 @@ test('an OTZ order pushed by the storefront rings the bell within one poll, then
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName('Notifications (0)');
 
-  await pushOtzOrder('PAYID-E2E-1');
+  await pushOtz('PAYID-E2E-1');
   // One poll is 10 s (and a loaded machine is slow).
   await expect(bell).toHaveAccessibleName('Notifications (1)', { timeout: 25_000 });
   const otzEntry = page.getByRole('navigation').getByRole('link', { name: /OTZ orders/ });
@@ -84,7 +68,7 @@ test.describe(() => {
     await openAndWaitForCursor(page);
     await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('通知 0 件');
     const bell = page.getByTestId('notification-bell');
-    await pushOtzOrder('PAYID-E2E-JA');
+    await pushOtz('PAYID-E2E-JA');
     await expect(bell).toHaveAccessibleName('通知 1 件', { timeout: 25_000 });
     await bell.click();
     await page.getByRole('link', { name: /新しいOTZ注文 PAYID-E2E-JA/ }).click();

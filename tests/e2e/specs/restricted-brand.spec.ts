@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pushOtzOrder } from '../support/orders.pages';
 import { Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
@@ -34,21 +35,7 @@ test('restricted brand: the bell never polls OTZ orders, so none is listed leadi
   await cursor;
 
   // The storefront still pushes OTZ orders to this server.
-  const token = await kura.token();
-  const products = await kura.api('products?limit=1', { token });
-  const [product] = ((await products.json()) as { data: { _id: string }[] }).data;
-  const pushed = await kura.api('otz-orders', {
-    token,
-    body: {
-      paypalTransactionId: 'PAYID-RESTRICTED-1',
-      orderDate: '2026-11-20',
-      customer: { name: 'Aiko Tanaka', email: 'aiko@example.com', city: 'Osaka' },
-      items: [{ product: product?._id, orderQuantity: 1, price: 1499.5 }],
-      currency: 'INR',
-      amount: 1499.5,
-    },
-  });
-  expect(pushed.status).toBe(201);
+  await pushOtzOrder(kura, await kura.token(), 'PAYID-RESTRICTED-1');
 
   // The next poll (10 s on) asks for platform orders only; before, OTZ was asked right after
   // each platform request, its cursor within the first poll.

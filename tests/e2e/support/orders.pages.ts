@@ -152,3 +152,25 @@ export async function postOrder(
   });
   expect(res.status, await res.clone().text()).toBe(201);
 }
+
+/** The storefront's push: one OTZ order of the server's first product, paid through PayPal. */
+export async function pushOtzOrder(
+  server: KuraServer,
+  token: string,
+  paypalTransactionId: string,
+): Promise<void> {
+  const products = await server.api('products?limit=1', { token });
+  const [product] = ((await products.json()) as { data: { _id: string }[] }).data;
+  const res = await server.api('otz-orders', {
+    token,
+    body: {
+      paypalTransactionId,
+      orderDate: '2026-11-20',
+      customer: { name: 'Aiko Tanaka', email: 'aiko@example.com', city: 'Osaka' },
+      items: [{ product: product?._id, orderQuantity: 1, price: 1499.5 }],
+      currency: 'INR',
+      amount: 1499.5,
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+}
