@@ -88,7 +88,7 @@ test.describe('in English', () => {
     expect(await orders('AMAZONJP')).toBe(jpBefore + 5);
   });
 
-  test('a large report dropped on the screen shows its progress, lines counted, while checking and importing', async ({
+  test('a large report dropped on the screen shows its progress while checking, and the lines done while importing', async ({
     page,
   }) => {
     const lines = 4000;
@@ -126,15 +126,15 @@ test.describe('in English', () => {
     await page.getByTestId('drop-zone').dispatchEvent('dragover', { dataTransfer });
     await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
     await expect(count(page, 'Orders to create')).toHaveText('4,000');
-    // The file goes up, then the server counts the lines it has checked (how many of those
-    // counts show depends on how the stream's chunks arrive; the result replaces the bar).
+    // The file goes up and is read; the preview's line counts follow within milliseconds, often
+    // in the same chunk of the stream as its result, so whether they show is not asserted.
     const checking = await progressSeen();
     expect(checking[0]).toMatch(/^(Reading the report…|Sending the file… \d+%)$/);
-    expect(checking.some((text) => /^Checked [\d,]+ of 4,000 lines$/.test(text))).toBe(true);
     expect(await page.getByTestId('import-progress').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(count(page, 'Orders created')).toHaveText('4,000');
+    // Each batch of the import is a transaction of its own, so its count arrives apart.
     const importing = await progressSeen();
     const done = importing.flatMap((text) => /^Imported ([\d,]+) of 4,000 lines$/.exec(text)?.[1] ?? []);
     expect(done.length).toBeGreaterThan(0);
