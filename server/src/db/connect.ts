@@ -16,6 +16,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
+import { statementNameOf } from './compiled';
 import type { Database } from './database';
 import { forgetKeptSets } from './match-cache';
 import { registerSqlite } from './sqlite-handle';
@@ -85,9 +86,26 @@ function tapped(make: (log: (event: LogEvent) => void) => Kysely<Database>): Kys
   return db;
 }
 
+/**
+ * A connection that runs the texts of db/compiled.ts as named prepared statements: parsed and
+ * planned once per connection, then only bound and run. Everything else runs as it comes.
+ * Behind a connection pooler in transaction mode (PgBouncer), its prepared-statement support
+ * must be on (`max_prepared_statements`).
+ */
+class PreparingClient extends pg.Client {
+  // pg's query() has a dozen overloads; Kysely calls query(text, parameters) and gets a promise.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- passed through unchanged
+  override query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === 'string' ? statementNameOf(config) : undefined;
+    return name
+      ? super.query({ name, text: config, values: values as unknown[] }, callback)
+      : super.query(config, values, callback);
+  }
+}
+
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   if (isPostgresUrl(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, Client: PreparingClient });
     // An idle connection the server ends (a restart, a failover, an administrator) emits
     // 'error' on the pool; unheard, that kills the process. The pool drops the connection and
     // opens a new one for the next query, so there is nothing to do but say so.
