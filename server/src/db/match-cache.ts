@@ -51,6 +51,13 @@ export interface MatchSet {
   ids: RawBuilder<unknown>;
 }
 
+/** A set as a subquery of its kept copy (of `ids` itself when too large to keep). */
+export interface KeptMatch {
+  ids: RawBuilder<unknown>;
+  /** Kept, and holding no id: a query may leave that set out. */
+  empty: boolean;
+}
+
 /**
  * Each set's `ids` as a subquery of its kept copy. The tables' versions are read once for all
  * of them (or given, read by the request earlier), before any is read (a write committed in
@@ -62,8 +69,8 @@ export async function cachedMatches(
   text: string,
   sets: readonly MatchSet[],
   options: { maxRows?: number; versions?: TableVersions } = {},
-): Promise<RawBuilder<unknown>[]> {
-  if (db.isTransaction) return sets.map((set) => set.ids);
+): Promise<KeptMatch[]> {
+  if (db.isTransaction) return sets.map((set) => ({ ids: set.ids, empty: false }));
   const maxRows = options.maxRows ?? MAX_ROWS;
   const names = [...new Set(sets.flatMap((set) => set.tables))];
   const versions =
@@ -73,7 +80,7 @@ export async function cachedMatches(
   const version = (tables: readonly string[]) =>
     tables.reduce((sum, table) => sum + (versions.get(table) ?? 0), 0);
   const sqlite = sqliteOf(db);
-  const kept: RawBuilder<unknown>[] = [];
+  const kept: KeptMatch[] = [];
   for (const set of sets) {
     const key = JSON.stringify([set.name, version(set.tables), text]);
     kept.push(
@@ -95,7 +102,7 @@ export async function cachedMatch(
   maxRows = MAX_ROWS,
 ): Promise<RawBuilder<unknown>> {
   const [kept] = await cachedMatches(db, text, [{ name, tables, ids }], { maxRows });
-  return kept ?? ids;
+  return kept?.ids ?? ids;
 }
 
 /** SQLite: the set's rows in the connection's TEMP table, filled first when missing. */
@@ -105,8 +112,9 @@ async function keptInTable(
   key: string,
   ids: RawBuilder<unknown>,
   maxRows: number,
-): Promise<RawBuilder<unknown>> {
-  const filled = await db.connection().execute(async () => {
+): Promise<KeptMatch> {
+  // The ids kept for the key, or null when the set is too large to keep.
+  const size = await db.connection().execute(async () => {
     let kept = keptBy.get(sqlite);
     if (!kept) {
       sqlite.exec(`create temp table if not exists ${TABLE} (
@@ -118,14 +126,14 @@ async function keptInTable(
     if (rows !== undefined) {
       kept.keys.delete(key);
       kept.keys.set(key, rows);
-      return true;
+      return rows;
     }
     const insert = sql`insert into ${sql.raw(`temp.${TABLE}`)} (key, id)
       select distinct ${key}, m.* from (${ids}) m limit ${Math.floor(maxRows / 10) + 1}`.compile(db);
     const added = sqlite.prepare(insert.sql).run(...insert.parameters).changes;
     if (added > Math.floor(maxRows / 10)) {
       sqlite.prepare(`delete from temp.${TABLE} where key = ?`).run(key);
-      return false;
+      return null;
     }
     kept.keys.set(key, added);
     kept.rows += added;
@@ -135,9 +143,10 @@ async function keptInTable(
       kept.rows -= count;
       sqlite.prepare(`delete from temp.${TABLE} where key = ?`).run(oldest);
     }
-    return true;
+    return added;
   });
-  return filled ? sql`select c.id from ${sql.raw(`temp.${TABLE}`)} c where c.key = ${key}` : ids;
+  if (size === null) return { ids, empty: false };
+  return { ids: sql`select c.id from ${sql.raw(`temp.${TABLE}`)} c where c.key = ${key}`, empty: size === 0 };
 }
 
 /**
@@ -156,6 +165,8 @@ const PRUNE_EVERY_MS = 10_000;
 interface KnownSet {
   /** Null when the set is too large to keep. */
   setId: number | null;
+  /** The ids it holds, when kept. */
+  size: number;
   until: number;
 }
 const knownBy = new WeakMap<object, { sets: Map<string, KnownSet>; prunedAt: number }>();
@@ -176,35 +187,46 @@ async function keptInDatabase(
   key: string,
   ids: RawBuilder<unknown>,
   maxRows: number,
-): Promise<RawBuilder<unknown>> {
+): Promise<KeptMatch> {
   let known = knownBy.get(db);
   if (!known) knownBy.set(db, (known = { sets: new Map(), prunedAt: 0 }));
   let set = known.sets.get(key);
   if (set && set.until > Date.now()) {
     known.sets.delete(key);
   } else {
-    set = { setId: await keptSetId(db, key, ids, maxRows), until: Date.now() + TRUST_MS };
+    set = { ...(await keptSetId(db, key, ids, maxRows)), until: Date.now() + TRUST_MS };
     if (known.sets.size >= KNOWN_KEYS) known.sets.delete(known.sets.keys().next().value as string);
   }
   known.sets.set(key, set);
-  return set.setId === null ? ids : sql`select c.id from match_cache_ids c where c.set_id = ${set.setId}`;
+  if (set.setId === null) return { ids, empty: false };
+  return {
+    ids: sql`select c.id from match_cache_ids c where c.set_id = ${set.setId}`,
+    empty: set.size === 0,
+  };
 }
 
-/** The kept set's id (marked used), after filling it when no process has; null: too large. */
+/**
+ * The kept set's id (marked used) and size, after filling it when no process has; a null id:
+ * too large to keep.
+ */
 async function keptSetId(
   db: Kysely<Database>,
   key: string,
   ids: RawBuilder<unknown>,
   maxRows: number,
-): Promise<number | null> {
-  const idOf = (row: { set_id: number | string; size: number }) => (row.size < 0 ? null : Number(row.set_id));
+): Promise<{ setId: number | null; size: number }> {
+  const idOf = (row: { set_id: number | string; size: number | string }) => ({
+    setId: Number(row.size) < 0 ? null : Number(row.set_id),
+    size: Number(row.size),
+  });
+  const notKept = { setId: null, size: -1 };
   const [used] = (
     await sql<{ set_id: number; size: number }>`update match_cache_sets set used_at = now()
       where key = ${key} returning set_id, size`.execute(db)
   ).rows;
   if (used) return idOf(used);
   const limit = Math.floor(maxRows / 10);
-  const setId = await db.transaction().execute(async (trx) => {
+  const set = await db.transaction().execute(async (trx) => {
     // Another process filling the same key holds its row: this insert waits for it to commit,
     // then does nothing, and the set it filled is read instead.
     const [created] = (
@@ -216,7 +238,7 @@ async function keptSetId(
         await sql<{ set_id: number; size: number }>`select set_id, size from match_cache_sets
           where key = ${key}`.execute(trx)
       ).rows;
-      return other ? idOf(other) : null;
+      return other ? idOf(other) : notKept;
     }
     const filled = await sql`insert into match_cache_ids (set_id, id)
       select distinct ${created.set_id}::bigint, m.* from (${ids}) m limit ${limit + 1}`.execute(trx);
@@ -224,14 +246,14 @@ async function keptSetId(
     if (size > limit) await sql`delete from match_cache_ids where set_id = ${created.set_id}`.execute(trx);
     await sql`update match_cache_sets set size = ${size > limit ? -1 : size}
       where set_id = ${created.set_id}`.execute(trx);
-    return size > limit ? null : Number(created.set_id);
+    return size > limit ? notKept : { setId: Number(created.set_id), size };
   });
   const known = knownBy.get(db);
   if (known && Date.now() - known.prunedAt > PRUNE_EVERY_MS) {
     known.prunedAt = Date.now();
     await pruneKeptSets(db, maxRows);
   }
-  return setId;
+  return set;
 }
 
 /**
