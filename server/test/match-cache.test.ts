@@ -336,23 +336,102 @@ describe.each(testDialects())('order search with the match cache (%s)', (dialect
     expect((await search('0000002')).data.map((o) => o.orderId)).toEqual(['249-0000002-0000002']);
   });
 
-  it('leaves the sets a text does not match out of the lookup of its page', async () => {
+  it('reads an order id fragment’s page from its kept set in date order, and leaves empty sets out of a lookup', async () => {
     const pages: string[] = [];
     setQueryTap((query, db) => {
-      if (db === server.app.db && /^select "orders"\."id" as "list_key"/.test(query.sql))
+      if (db === server.app.db && /^select "(orders|m)"\."id" as "list_key"/.test(query.sql))
         pages.push(query.sql);
     });
+    const get = async (query: string) => {
+      const res = await api.get(`/api/v1/orders/search?searchStr=0000002&${query}`, admin);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as { data: Json[] }).data.map((o) => o.orderId);
+    };
     try {
       // An order id fragment of the order made above, in no product and no customer: once its
-      // sets are kept, its page is looked up among the order ids alone.
-      expect((await search('0000002')).data.map((o) => o.orderId)).toEqual(['249-0000002-0000002']);
+      // sets are kept, its page by date is read from the kept order ids in date order…
+      expect(await get('limit=10')).toEqual(['249-0000002-0000002']);
       pages.length = 0;
-      expect((await search('0000002')).data.map((o) => o.orderId)).toEqual(['249-0000002-0000002']);
+      expect(await get('limit=10')).toEqual(['249-0000002-0000002']);
+      expect(pages).toHaveLength(1);
+      expect(pages[0]).toMatch(/^select "m"\."id" as "list_key"/);
+      // …and by another sort, looked up among the order ids alone.
+      pages.length = 0;
+      expect(await get('limit=10&sort=-createdAt')).toEqual(['249-0000002-0000002']);
       expect(pages).toHaveLength(1);
       expect(pages[0]).not.toMatch(/product_id in/);
       expect(pages[0]).not.toMatch(/union/);
     } finally {
       setQueryTap(undefined);
+    }
+  });
+
+  it('pages an order id fragment in date order from its kept set exactly as the orders sort', async () => {
+    const product = await api.post(
+      '/api/v1/products',
+      {
+        name: 'Genmaicha Bags',
+        skuCode: `GM-${dialect}`,
+        janCode: '4901234567900',
+        purchasePrice: 200,
+        inStockQuantity: 10,
+        amazonStockQuantity: 0,
+        availablePlatforms: [{ code: 'AMAZONJP', asin: 'B0GENMAI01' }],
+      },
+      admin,
+    );
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const made: { _id: string; orderId: string; orderDate: string; status: string }[] = [];
+    // Twelve orders over three dates (four a day, so the id breaks the ties), some cancelled.
+    for (let i = 0; i < 12; i++) {
+      const orderDate = `2026-10-0${1 + (i % 3)}`;
+      const res = await api.post(
+        '/api/v1/orders',
+        {
+          product: product.body.data._id,
+          platformCode: 'AMAZONJP',
+          orderId: `503-7777-${String(i).padStart(4, '0')}`,
+          orderDate,
+          orderQuantity: 1,
+          currency: 'JPY',
+          baseOrderPrice: 500,
+        },
+        admin,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      let status = 'RECEIVED';
+      if (i % 4 === 1) {
+        status = 'CANCELLED';
+        const put = await api.put(`/api/v1/orders/${res.body.data._id}`, { shipmentStatus: status }, admin);
+        expect(put.status, JSON.stringify(put.body)).toBe(200);
+      }
+      made.push({ _id: res.body.data._id, orderId: res.body.data.orderId, orderDate, status });
+    }
+    const byDate = (a: (typeof made)[number], b: (typeof made)[number]) =>
+      a.orderDate === b.orderDate ? (a._id < b._id ? -1 : 1) : a.orderDate < b.orderDate ? -1 : 1;
+    const pagesOf = async (query: string) => {
+      const ids: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const res = await api.get(
+          `/api/v1/orders/search?searchStr=7777-&limit=4&page=${page}&${query}`,
+          admin,
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        ids.push(...(res.body as { data: Json[] }).data.map((o) => o.orderId as string));
+      }
+      return ids;
+    };
+    const newestFirst = [...made].sort(byDate).reverse();
+    // Twice: the first search of the text fills its kept sets, and every one after reads them.
+    for (let i = 0; i < 2; i++) {
+      expect(await pagesOf('')).toEqual(newestFirst.map((o) => o.orderId));
+      expect(await pagesOf('sort=orderDate')).toEqual([...made].sort(byDate).map((o) => o.orderId));
+      expect(await pagesOf('shipmentStatus=CANCELLED')).toEqual(
+        newestFirst.filter((o) => o.status === 'CANCELLED').map((o) => o.orderId),
+      );
+      expect(await pagesOf('orderDate[gte]=2026-10-02')).toEqual(
+        newestFirst.filter((o) => o.orderDate >= '2026-10-02').map((o) => o.orderId),
+      );
     }
   });
 });

@@ -49,6 +49,11 @@ export interface MatchSet {
   tables: readonly string[];
   /** A subquery of one column. */
   ids: RawBuilder<unknown>;
+  /**
+   * The same ids with a sort key each, as the columns `id` and `sort_key`: the set is then kept
+   * with them, and {@link KeptMatch.sorted} reads it in that order from an index.
+   */
+  sortedIds?: RawBuilder<unknown>;
 }
 
 /** A set as a subquery of its kept copy (of `ids` itself when too large to keep). */
@@ -56,6 +61,11 @@ export interface KeptMatch {
   ids: RawBuilder<unknown>;
   /** Kept, and holding no id: a query may leave that set out. */
   empty: boolean;
+  /**
+   * Kept with its sort keys: the kept ids and keys (`id`, `sort_key`), to be read in key order
+   * (an index on the set, the key and the id serves it).
+   */
+  sorted?: RawBuilder<unknown>;
 }
 
 /**
@@ -84,9 +94,7 @@ export async function cachedMatches(
   for (const set of sets) {
     const key = JSON.stringify([set.name, version(set.tables), text]);
     kept.push(
-      await (sqlite
-        ? keptInTable(db, sqlite, key, set.ids, maxRows)
-        : keptInDatabase(db, key, set.ids, maxRows)),
+      await (sqlite ? keptInTable(db, sqlite, key, set, maxRows) : keptInDatabase(db, key, set, maxRows)),
     );
   }
   return kept;
@@ -110,7 +118,7 @@ async function keptInTable(
   db: Kysely<Database>,
   sqlite: NonNullable<ReturnType<typeof sqliteOf>>,
   key: string,
-  ids: RawBuilder<unknown>,
+  set: MatchSet,
   maxRows: number,
 ): Promise<KeptMatch> {
   // The ids kept for the key, or null when the set is too large to keep.
@@ -118,7 +126,8 @@ async function keptInTable(
     let kept = keptBy.get(sqlite);
     if (!kept) {
       sqlite.exec(`create temp table if not exists ${TABLE} (
-        key text not null, id text not null, primary key (key, id)) without rowid`);
+        key text not null, id text not null, sort_key text, primary key (key, id)) without rowid`);
+      sqlite.exec(`create index if not exists temp.${TABLE}__sort on ${TABLE} (key, sort_key, id)`);
       sqlite.exec(`delete from temp.${TABLE}`);
       keptBy.set(sqlite, (kept = { keys: new Map(), rows: 0 }));
     }
@@ -128,8 +137,14 @@ async function keptInTable(
       kept.keys.set(key, rows);
       return rows;
     }
-    const insert = sql`insert into ${sql.raw(`temp.${TABLE}`)} (key, id)
-      select distinct ${key}, m.* from (${ids}) m limit ${Math.floor(maxRows / 10) + 1}`.compile(db);
+    const insert = (
+      set.sortedIds
+        ? sql`insert into ${sql.raw(`temp.${TABLE}`)} (key, id, sort_key)
+            select distinct ${key}, m.id, m.sort_key from (${set.sortedIds}) m
+            limit ${Math.floor(maxRows / 10) + 1}`
+        : sql`insert into ${sql.raw(`temp.${TABLE}`)} (key, id)
+            select distinct ${key}, m.* from (${set.ids}) m limit ${Math.floor(maxRows / 10) + 1}`
+    ).compile(db);
     const added = sqlite.prepare(insert.sql).run(...insert.parameters).changes;
     if (added > Math.floor(maxRows / 10)) {
       sqlite.prepare(`delete from temp.${TABLE} where key = ?`).run(key);
@@ -145,8 +160,13 @@ async function keptInTable(
     }
     return added;
   });
-  if (size === null) return { ids, empty: false };
-  return { ids: sql`select c.id from ${sql.raw(`temp.${TABLE}`)} c where c.key = ${key}`, empty: size === 0 };
+  if (size === null) return { ids: set.ids, empty: false };
+  const table = sql.raw(`temp.${TABLE}`);
+  return {
+    ids: sql`select c.id from ${table} c where c.key = ${key}`,
+    empty: size === 0,
+    ...(set.sortedIds ? { sorted: sql`select c.id, c.sort_key from ${table} c where c.key = ${key}` } : {}),
+  };
 }
 
 /**
@@ -185,7 +205,7 @@ export function forgetKeptSets(db: Kysely<Database>): void {
 async function keptInDatabase(
   db: Kysely<Database>,
   key: string,
-  ids: RawBuilder<unknown>,
+  match: MatchSet,
   maxRows: number,
 ): Promise<KeptMatch> {
   let known = knownBy.get(db);
@@ -194,14 +214,17 @@ async function keptInDatabase(
   if (set && set.until > Date.now()) {
     known.sets.delete(key);
   } else {
-    set = { ...(await keptSetId(db, key, ids, maxRows)), until: Date.now() + TRUST_MS };
+    set = { ...(await keptSetId(db, key, match, maxRows)), until: Date.now() + TRUST_MS };
     if (known.sets.size >= KNOWN_KEYS) known.sets.delete(known.sets.keys().next().value as string);
   }
   known.sets.set(key, set);
-  if (set.setId === null) return { ids, empty: false };
+  if (set.setId === null) return { ids: match.ids, empty: false };
   return {
     ids: sql`select c.id from match_cache_ids c where c.set_id = ${set.setId}`,
     empty: set.size === 0,
+    ...(match.sortedIds
+      ? { sorted: sql`select c.id, c.sort_key from match_cache_ids c where c.set_id = ${set.setId}` }
+      : {}),
   };
 }
 
@@ -212,7 +235,7 @@ async function keptInDatabase(
 async function keptSetId(
   db: Kysely<Database>,
   key: string,
-  ids: RawBuilder<unknown>,
+  match: MatchSet,
   maxRows: number,
 ): Promise<{ setId: number | null; size: number }> {
   const idOf = (row: { set_id: number | string; size: number | string }) => ({
@@ -240,8 +263,14 @@ async function keptSetId(
       ).rows;
       return other ? idOf(other) : notKept;
     }
-    const filled = await sql`insert into match_cache_ids (set_id, id)
-      select distinct ${created.set_id}::bigint, m.* from (${ids}) m limit ${limit + 1}`.execute(trx);
+    const filled = await (
+      match.sortedIds
+        ? sql`insert into match_cache_ids (set_id, id, sort_key)
+            select distinct ${created.set_id}::bigint, m.id, m.sort_key from (${match.sortedIds}) m
+            limit ${limit + 1}`
+        : sql`insert into match_cache_ids (set_id, id)
+            select distinct ${created.set_id}::bigint, m.* from (${match.ids}) m limit ${limit + 1}`
+    ).execute(trx);
     const size = Number(filled.numAffectedRows ?? 0);
     if (size > limit) await sql`delete from match_cache_ids where set_id = ${created.set_id}`.execute(trx);
     await sql`update match_cache_sets set size = ${size > limit ? -1 : size}

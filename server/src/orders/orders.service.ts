@@ -47,6 +47,8 @@ import {
   ordersInRangeQuery,
   ordersKeysBase,
   cachedOrderTextSets,
+  ordersByDateColumns,
+  ordersByDateKeysBase,
   ordersSearchColumns,
   orderTextMatch,
   orderTextScan,
@@ -56,6 +58,7 @@ import {
   updateOrderColumns,
   type EditableOrderColumns,
   type LockedOrder,
+  type OrderTextSets,
 } from './orders.repository';
 
 /** What order dates are reckoned in: the business's time zone (config.timeZone). */
@@ -507,21 +510,41 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
   // Read once for the kept sets, the total and the walk's choice, each keyed by them.
   const versions = columns.countedTables ? await readTableVersions(db, columns.countedTables) : undefined;
   const sets = text ? await cachedOrderTextSets(db, text, versions) : undefined;
-  const page = await runList(orderRowsQuery(db), query, columns, (row) => row, {
-    db,
-    versions,
-    keysBase: text ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets)) : ordersKeysBase(db),
-    readRows: (ids) => orderRowsByIds(db, ids),
-    ...(text && !janOnly
-      ? {
-          scanKeys: {
-            base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
-            preferScan: (matches: number) => walkBeatsLookup(db, query, matches, versions),
-          },
-        }
-      : {}),
-  });
+  const byDate = sets && !janOnly && query.sort.field === 'orderDate' ? onlyOrderIdsByDate(sets) : undefined;
+  const page = byDate
+    ? await runList(orderRowsQuery(db), query, ordersByDateColumns, (row) => row, {
+        db,
+        versions,
+        keysBase: ordersByDateKeysBase(db, byDate),
+        readRows: (ids) => orderRowsByIds(db, ids),
+      })
+    : await runList(orderRowsQuery(db), query, columns, (row) => row, {
+        db,
+        versions,
+        keysBase: text
+          ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets))
+          : ordersKeysBase(db),
+        readRows: (ids) => orderRowsByIds(db, ids),
+        ...(text && !janOnly
+          ? {
+              scanKeys: {
+                base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
+                preferScan: (matches: number) => walkBeatsLookup(db, query, matches, versions),
+              },
+            }
+          : {}),
+      });
   return { data: await hydrateOrders(db, page.data), totalcount: page.totalCount };
+}
+
+/**
+ * The kept order ids with their dates, when they are all a text matches (no customer, no
+ * product: an order id fragment): its page by order date is then read from them in order.
+ */
+function onlyOrderIdsByDate(sets: OrderTextSets) {
+  const none = (part: 'customers' | 'products') => sets.empty?.has(part) === true;
+  const noCustomers = sets.customers === null || none('customers');
+  return noCustomers && none('products') ? sets.orderIdsByDate : undefined;
 }
 
 // Below this a lookup of the matches costs less than any walk.

@@ -20,6 +20,7 @@ import * as sales from './014_sales';
 import * as orderCustomerSearch from './015_order_customer_search';
 import * as orderSearchWalk from './016_order_search_walk';
 import * as matchCache from './017_match_cache';
+import * as matchCacheOrder from './018_match_cache_order';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '015_order_customer_search': orderCustomerSearch,
   '016_order_search_walk': orderSearchWalk,
   '017_match_cache': matchCache,
+  '018_match_cache_order': matchCacheOrder,
 };
