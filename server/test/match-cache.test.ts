@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedMatch, cachedMatches, forgetKeptSets, pruneKeptSets } from '../src/db/match-cache';
 import { setQueryTap } from '../src/db/connect';
 import { sqliteOf } from '../src/db/sqlite-handle';
-import { client, setupAccounts, type Client, type Json } from './helpers/http';
+import { client, createProduct, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
 describe('the match cache on SQLite', () => {
@@ -367,20 +367,12 @@ describe.each(testDialects())('order search with the match cache (%s)', (dialect
   });
 
   it('pages an order id fragment in date order from its kept set exactly as the orders sort', async () => {
-    const product = await api.post(
-      '/api/v1/products',
-      {
-        name: 'Genmaicha Bags',
-        skuCode: `GM-${dialect}`,
-        janCode: '4901234567900',
-        purchasePrice: 200,
-        inStockQuantity: 10,
-        amazonStockQuantity: 0,
-        availablePlatforms: [{ code: 'AMAZONJP', asin: 'B0GENMAI01' }],
-      },
-      admin,
-    );
-    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const productId = await createProduct(api, admin, {
+      name: 'Genmaicha Bags',
+      skuCode: `GM-${dialect}`,
+      janCode: '4901234567900',
+      inStockQuantity: 10,
+    });
     const made: { _id: string; orderId: string; orderDate: string; status: string }[] = [];
     // Twelve orders over three dates (four a day, so the id breaks the ties), some cancelled.
     for (let i = 0; i < 12; i++) {
@@ -388,7 +380,7 @@ describe.each(testDialects())('order search with the match cache (%s)', (dialect
       const res = await api.post(
         '/api/v1/orders',
         {
-          product: product.body.data._id,
+          product: productId,
           platformCode: 'AMAZONJP',
           orderId: `503-7777-${String(i).padStart(4, '0')}`,
           orderDate,

@@ -50,7 +50,7 @@ export interface MatchSet {
   /** A subquery of one column. */
   ids: RawBuilder<unknown>;
   /**
-   * The same ids with a sort key each, as the columns `id` and `sort_key`: the set is then kept
+   * The same ids with a sort key each, as the columns `id` and `sort_key` in that order: the set is then kept
    * with them, and {@link KeptMatch.sorted} reads it in that order from an index.
    */
   sortedIds?: RawBuilder<unknown>;
@@ -113,6 +113,9 @@ export async function cachedMatch(
   return kept?.ids ?? ids;
 }
 
+/** What a set is filled from: its ids and their sort keys (null for a set without). */
+const fillSource = (set: MatchSet) => set.sortedIds ?? sql`select i.*, null from (${set.ids}) i`;
+
 /** SQLite: the set's rows in the connection's TEMP table, filled first when missing. */
 async function keptInTable(
   db: Kysely<Database>,
@@ -137,14 +140,10 @@ async function keptInTable(
       kept.keys.set(key, rows);
       return rows;
     }
-    const insert = (
-      set.sortedIds
-        ? sql`insert into ${sql.raw(`temp.${TABLE}`)} (key, id, sort_key)
-            select distinct ${key}, m.id, m.sort_key from (${set.sortedIds}) m
-            limit ${Math.floor(maxRows / 10) + 1}`
-        : sql`insert into ${sql.raw(`temp.${TABLE}`)} (key, id)
-            select distinct ${key}, m.* from (${set.ids}) m limit ${Math.floor(maxRows / 10) + 1}`
-    ).compile(db);
+    const insert = sql`insert into ${sql.raw(`temp.${TABLE}`)} (key, id, sort_key)
+      select distinct ${key}, m.* from (${fillSource(set)}) m limit ${Math.floor(maxRows / 10) + 1}`.compile(
+      db,
+    );
     const added = sqlite.prepare(insert.sql).run(...insert.parameters).changes;
     if (added > Math.floor(maxRows / 10)) {
       sqlite.prepare(`delete from temp.${TABLE} where key = ?`).run(key);
@@ -263,14 +262,10 @@ async function keptSetId(
       ).rows;
       return other ? idOf(other) : notKept;
     }
-    const filled = await (
-      match.sortedIds
-        ? sql`insert into match_cache_ids (set_id, id, sort_key)
-            select distinct ${created.set_id}::bigint, m.id, m.sort_key from (${match.sortedIds}) m
-            limit ${limit + 1}`
-        : sql`insert into match_cache_ids (set_id, id)
-            select distinct ${created.set_id}::bigint, m.* from (${match.ids}) m limit ${limit + 1}`
-    ).execute(trx);
+    const filled = await sql`insert into match_cache_ids (set_id, id, sort_key)
+      select distinct ${created.set_id}::bigint, m.* from (${fillSource(match)}) m limit ${limit + 1}`.execute(
+      trx,
+    );
     const size = Number(filled.numAffectedRows ?? 0);
     if (size > limit) await sql`delete from match_cache_ids where set_id = ${created.set_id}`.execute(trx);
     await sql`update match_cache_sets set size = ${size > limit ? -1 : size}

@@ -511,29 +511,32 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
   const versions = columns.countedTables ? await readTableVersions(db, columns.countedTables) : undefined;
   const sets = text ? await cachedOrderTextSets(db, text, versions) : undefined;
   const byDate = sets && !janOnly && query.sort.field === 'orderDate' ? onlyOrderIdsByDate(sets) : undefined;
-  const page = byDate
-    ? await runList(orderRowsQuery(db), query, ordersByDateColumns, (row) => row, {
-        db,
-        versions,
-        keysBase: ordersByDateKeysBase(db, byDate),
-        readRows: (ids) => orderRowsByIds(db, ids),
-      })
-    : await runList(orderRowsQuery(db), query, columns, (row) => row, {
-        db,
-        versions,
-        keysBase: text
-          ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets))
-          : ordersKeysBase(db),
-        readRows: (ids) => orderRowsByIds(db, ids),
-        ...(text && !janOnly
-          ? {
-              scanKeys: {
-                base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
-                preferScan: (matches: number) => walkBeatsLookup(db, query, matches, versions),
-              },
-            }
-          : {}),
-      });
+  const keysBase = byDate
+    ? ordersByDateKeysBase(db, byDate)
+    : text
+      ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets))
+      : ordersKeysBase(db);
+  const page = await runList(
+    orderRowsQuery(db),
+    query,
+    byDate ? ordersByDateColumns : columns,
+    (row) => row,
+    {
+      db,
+      versions,
+      keysBase,
+      readRows: (ids) => orderRowsByIds(db, ids),
+      // Read in date order, the kept set needs no walk.
+      ...(text && !janOnly && !byDate
+        ? {
+            scanKeys: {
+              base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
+              preferScan: (matches: number) => walkBeatsLookup(db, query, matches, versions),
+            },
+          }
+        : {}),
+    },
+  );
   return { data: await hydrateOrders(db, page.data), totalcount: page.totalCount };
 }
 
