@@ -194,6 +194,29 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
       expect(listed.body.data.map((o: Json) => o.product.availablePlatforms)).toEqual([expected]);
       const found = await get(`orders/search?searchStr=${encodeURIComponent(p.skuCode)}`);
       expect(found.body.data.map((o: Json) => o.product.availablePlatforms)).toEqual([expected]);
+
+      // The order reads the listings the product has now: one changed, one removed, then none.
+      const relist = async (availablePlatforms: Json[]) => {
+        const { name, skuCode, janCode, purchasePrice } = p;
+        const res = await api.put(
+          `/api/v1/products/${p._id}`,
+          { name, skuCode, janCode, purchasePrice, availablePlatforms },
+          as(admin),
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const [listedNow, foundNow, one] = await Promise.all([
+          get(`orders?product=${p._id}`),
+          get(`orders/search?searchStr=${encodeURIComponent(p.skuCode)}`),
+          get(`orders/${created.body.data._id}`),
+        ]);
+        return [listedNow.body.data[0], foundNow.body.data[0], one.body.data].map((o: Json) => o.product.availablePlatforms);
+      };
+      const changed = [
+        { code: 'AMAZONJP', asin: 'B0LISTJP02' },
+        { code: 'AMAZONIND', asin: 'B0LISTIND1' },
+      ];
+      expect(await relist([changed[1], changed[0]])).toEqual([changed, changed, changed]);
+      expect(await relist([])).toEqual([[], [], []]);
     });
 
     it('creates an array of lines all together, and none when one line is refused', async () => {

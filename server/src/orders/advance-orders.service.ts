@@ -17,10 +17,10 @@ import { parseList, runList } from '../http/list';
 import {
   advanceOrdersColumns,
   advanceOrdersKeysBase,
-  hydrateOrders,
   lockOrders,
   orderRowsByIds,
   orderRowsQuery,
+  toOrder,
 } from './orders.repository';
 import { changeOrdersStatus, createOrders, type OrdersContext } from './orders.service';
 import { flushSalesDays } from '../sales/sales.repository';
@@ -39,12 +39,11 @@ const toAdvanceOrder = (order: Order): AdvanceOrder => ({
 
 export async function listAdvanceOrders(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, advanceOrdersListSpec);
-  const page = await runList(orderRowsQuery(db), query, advanceOrdersColumns, (row) => row, {
+  return runList(orderRowsQuery(db), query, advanceOrdersColumns, (row) => toAdvanceOrder(toOrder(row)), {
     db,
     keysBase: advanceOrdersKeysBase(db),
     readRows: (ids) => orderRowsByIds(db, ids),
   });
-  return { data: (await hydrateOrders(db, page.data)).map(toAdvanceOrder), totalCount: page.totalCount };
 }
 
 export function createAdvanceOrder(

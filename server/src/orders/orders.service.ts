@@ -34,31 +34,31 @@ import { countRows, parseList, runList } from '../http/list';
 import { recordStockMovement } from '../products/products.repository';
 import { flushSalesDays } from '../sales/sales.repository';
 import {
+  cachedOrderTextSets,
+  type EditableOrderColumns,
   findOrder,
   findOrderIdByKey,
   findOrders,
-  hydrateOrders,
   insertOrder,
+  type LockedOrder,
   lockOrders,
   lockProductsStock,
   orderRowsByIds,
   orderRowsQuery,
+  ordersByDateColumns,
+  ordersByDateKeysBase,
   ordersColumns,
   ordersInRangeQuery,
   ordersKeysBase,
-  cachedOrderTextSets,
-  ordersByDateColumns,
-  ordersByDateKeysBase,
   ordersSearchColumns,
   orderTextMatch,
   orderTextScan,
+  type OrderTextSets,
   rateOn,
   refreshProductSales,
   setOrderStatus,
+  toOrder,
   updateOrderColumns,
-  type EditableOrderColumns,
-  type LockedOrder,
-  type OrderTextSets,
 } from './orders.repository';
 
 /** What order dates are reckoned in: the business's time zone (config.timeZone). */
@@ -487,12 +487,11 @@ export async function getOrder(db: Kysely<Database>, id: string): Promise<Order>
 
 export async function listOrders(db: Kysely<Database>, rawQuery: unknown) {
   const query = parseList(rawQuery, ordersListSpec);
-  const page = await runList(orderRowsQuery(db), query, ordersColumns, (row) => row, {
+  return runList(orderRowsQuery(db), query, ordersColumns, toOrder, {
     db,
     keysBase: ordersKeysBase(db),
     readRows: (ids) => orderRowsByIds(db, ids),
   });
-  return { data: await hydrateOrders(db, page.data), totalCount: page.totalCount };
 }
 
 const JAN_SHAPE = /^(\d{8}|\d{13})$/;
@@ -520,7 +519,7 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
     orderRowsQuery(db),
     query,
     byDate ? ordersByDateColumns : columns,
-    (row) => row,
+    toOrder,
     {
       db,
       versions,
@@ -537,7 +536,7 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
         : {}),
     },
   );
-  return { data: await hydrateOrders(db, page.data), totalcount: page.totalCount };
+  return { data: page.data, totalcount: page.totalCount };
 }
 
 /**

@@ -17,11 +17,11 @@ import type { OtzSaleRow, SaleRow, SalesDay, SalesSummary } from '#shared/schema
 import type { Database } from '../db/database';
 import { parseList, runList } from '../http/list';
 import {
-  hydrateOrders,
+  type OrderRow,
   orderRowsByIds,
   orderRowsQuery,
   orderTextMatch,
-  type OrderRow,
+  toOrder,
 } from '../orders/orders.repository';
 import {
   hydrateOtzOrders,
@@ -135,9 +135,9 @@ export async function listSales(
       ? { scanKeys: { base: keys(true), preferScan: (matches: number) => matches >= SORT_WALK_MIN_MATCHES } }
       : {}),
   });
-  const orders = await hydrateOrders(db, page.data);
-  const data = orders.map((order, i): SaleRow => {
-    const yen = saleFiguresOf(page.data[i] as OrderRow);
+  const data = page.data.map((row): SaleRow => {
+    const order = toOrder(row);
+    const yen = saleFiguresOf(row);
     return { ...order, purchasePrice: order.product?.purchasePrice ?? null, profit: yen.profit, yen };
   });
   return { data, totalCount: page.totalCount };
