@@ -510,32 +510,31 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
   const versions = columns.countedTables ? await readTableVersions(db, columns.countedTables) : undefined;
   const sets = text ? await cachedOrderTextSets(db, text, versions) : undefined;
   const byDate = sets && !janOnly && query.sort.field === 'orderDate' ? onlyOrderIdsByDate(sets) : undefined;
-  const keysBase = byDate
-    ? ordersByDateKeysBase(db, byDate)
-    : text
-      ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets))
-      : ordersKeysBase(db);
-  const page = await runList(
-    orderRowsQuery(db),
-    query,
-    byDate ? ordersByDateColumns : columns,
-    toOrder,
-    {
-      db,
-      versions,
-      keysBase,
-      readRows: (ids) => orderRowsByIds(db, ids),
-      // Read in date order, the kept set needs no walk.
-      ...(text && !janOnly && !byDate
-        ? {
-            scanKeys: {
-              base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
-              preferScan: (matches: number) => walkBeatsLookup(db, query, matches, versions),
-            },
-          }
-        : {}),
-    },
-  );
+  const readRows = (ids: string[]) => orderRowsByIds(db, ids);
+  const page = byDate
+    ? // Read in date order from the kept set: no walk to choose.
+      await runList(orderRowsQuery(db), query, ordersByDateColumns, toOrder, {
+        db,
+        versions,
+        keysBase: ordersByDateKeysBase(db, byDate, query.filters.length > 0),
+        readRows,
+      })
+    : await runList(orderRowsQuery(db), query, columns, toOrder, {
+        db,
+        versions,
+        keysBase: text
+          ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets))
+          : ordersKeysBase(db),
+        readRows,
+        ...(text && !janOnly
+          ? {
+              scanKeys: {
+                base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
+                preferScan: (matches: number) => walkBeatsLookup(db, query, matches, versions),
+              },
+            }
+          : {}),
+      });
   return { data: page.data, totalcount: page.totalCount };
 }
 
