@@ -28,13 +28,41 @@ import type { OrderTable } from './orders.table';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** The order's columns an order shows (not the bookkeeping of stock, shipments and entry). */
+const ORDER_ROW_COLUMNS = [
+  'orders.id',
+  'orders.order_id',
+  'orders.platform_code',
+  'orders.product_id',
+  'orders.order_date',
+  'orders.order_quantity',
+  'orders.currency',
+  'orders.base_order_price',
+  'orders.discount',
+  'orders.commission',
+  'orders.closing_fee',
+  'orders.gst',
+  'orders.handling_fee',
+  'orders.shipping_fee',
+  'orders.custom_fee',
+  'orders.exchange_rate',
+  'orders.expected_shipping_date',
+  'orders.delivery_date',
+  'orders.is_booked_advance',
+  'orders.shipment_status',
+  'orders.shipment_id',
+  'orders.customer',
+  'orders.created_at',
+  'orders.updated_at',
+] as const;
+
 /** One order row with the product fields an order shows. */
 export function orderRowsQuery(db: Kysely<Database>) {
   return db
     .selectFrom('orders')
     .leftJoin('products', 'products.id', 'orders.product_id')
-    .selectAll('orders')
     .select([
+      ...ORDER_ROW_COLUMNS,
       'products.name as product_name',
       'products.sku_code as product_sku_code',
       'products.jan_code as product_jan_code',

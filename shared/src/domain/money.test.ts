@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '../messages';
 import { handlingFeeCreateSchema } from '../schemas/catalog';
@@ -26,6 +27,23 @@ describe('money in minor units', () => {
     expect(toMinor('2.50', 'INR')).toBe(250);
     expect(toMinor(1500, 'JPY')).toBe(1500);
     expect(fromMinor(123456, 'INR')).toBe(1234.56);
+  });
+
+  it('gives the number the exact decimal text reads as, for every safe amount', () => {
+    const same = (minor: number, currency: 'INR' | 'JPY') =>
+      Object.is(fromMinor(minor, currency), Number(formatMinor(minor, currency)));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.maxSafeInteger()),
+        (minor) => same(minor, 'INR') && same(minor, 'JPY'),
+      ),
+      { numRuns: 20_000 },
+    );
+    for (const minor of [0, -0, 1, -1, 5, 10, 99, 101, 435, 1999, -1999, Number.MAX_SAFE_INTEGER]) {
+      expect(same(minor, 'INR') && same(minor, 'JPY'), String(minor)).toBe(true);
+    }
+    expect(() => fromMinor(12.5, 'INR')).toThrow(RangeError);
+    expect(() => fromMinor(Number.MAX_SAFE_INTEGER + 1, 'JPY')).toThrow(RangeError);
   });
 
   it('refuses more decimals than the currency has instead of rounding', () => {

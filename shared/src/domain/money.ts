@@ -108,9 +108,15 @@ export function toMinor(amount: number | string, currency: Currency): Minor {
   return safe(parsed.units);
 }
 
-/** Minor units as a major-unit number, for JSON: 1999 paise → 19.99 (the nearest double). */
+/**
+ * Minor units as a major-unit number, for JSON: 1999 paise → 19.99 (the nearest double).
+ * Dividing two exact integers rounds once, to the double nearest the exact quotient, which is
+ * the double the decimal text ('19.99') reads as: the same number without making the text (a
+ * page of 50 orders has 400 amounts).
+ */
 export function fromMinor(minor: Minor, currency: Currency): number {
-  return Number(formatMinor(minor, currency));
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`${minor} is not an amount in minor units`);
+  return minor / 10 ** CURRENCY_DECIMALS[currency] + 0; // + 0: never -0
 }
 
 /** Minor units as exact decimal text with the currency's decimals: 1999 paise → '19.99'. */
