@@ -155,9 +155,18 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     bigTables: orders,
     allowSort: true,
   },
+  // An order id fragment of the shipped orders made below (in no product's SKU): its page comes
+  // from its kept set in date order, then its rows by id; in a status tab each order's row is
+  // joined to test the filter.
   {
     name: 'orders: search, order id',
-    path: `orders/search?searchStr=408-12&page=1&limit=50`,
+    path: `orders/search?searchStr=plan-4&page=1&limit=50`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  {
+    name: 'orders: search, order id in a status tab',
+    path: `orders/search?searchStr=plan-4&shipmentStatus=SHIPPED&page=1&limit=50`,
     bigTables: orders,
     allowSort: true,
   },
