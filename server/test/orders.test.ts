@@ -209,7 +209,9 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
           get(`orders/search?searchStr=${encodeURIComponent(p.skuCode)}`),
           get(`orders/${created.body.data._id}`),
         ]);
-        return [listedNow.body.data[0], foundNow.body.data[0], one.body.data].map((o: Json) => o.product.availablePlatforms);
+        return [listedNow.body.data[0], foundNow.body.data[0], one.body.data].map(
+          (o: Json) => o.product.availablePlatforms,
+        );
       };
       const changed = [
         { code: 'AMAZONJP', asin: 'B0LISTJP02' },
