@@ -4,9 +4,9 @@
  * dots order management, following the entry clears the dot and opening the bell the ring; a
  * long list scrolls within its 300 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { NOTIFICATION_LIST_MAX_HEIGHT_PX } from '#shared/constants';
-import { postOrder } from '../support/orders.pages';
+import { openAndWaitForCursor, postOrder } from '../support/orders.pages';
 import { Shell } from '../support/pages';
 import { useKuraServer } from '../support/server';
 
@@ -27,16 +27,6 @@ async function createOrders(count: number): Promise<string[]> {
     orderIds.push(orderId);
   }
   return orderIds;
-}
-
-/** Opens the app and waits for the poller to take its platform cursor (its first request). */
-async function openAndWaitForCursor(page: Page) {
-  const cursor = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/orders/?page=1&limit=1&sort=-createdAt') && r.ok(),
-  );
-  await page.goto(`${kura.url}/`);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-  await cursor;
 }
 
 for (const [language, allCaughtUp, bellName] of [
@@ -65,7 +55,7 @@ test.describe(() => {
     page,
   }) => {
     test.setTimeout(150_000);
-    await openAndWaitForCursor(page);
+    await openAndWaitForCursor(page, kura.url, 'orders');
     const bell = page.getByTestId('notification-bell');
     const ring = page.getByTestId('notification-ring');
     const entry = new Shell(page).menu.getByRole('link', { name: /^Order management/ });

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations, toasts } from '../support/blocks';
-import { pushOtzOrder } from '../support/orders.pages';
+import { openAndWaitForCursor, pushOtzOrder } from '../support/orders.pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
@@ -10,21 +10,11 @@ test.use(kura.signedIn('admin'));
 const pushOtz = async (paypalTransactionId: string) =>
   pushOtzOrder(kura, await kura.token(), paypalTransactionId);
 
-/** Opens the app and waits for the poller to take its OTZ cursor (its first request). */
-async function openAndWaitForCursor(page: Page) {
-  const cursor = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/otz-orders/?page=1&limit=1&sort=-createdAt') && r.ok(),
-  );
-  await page.goto(`${kura.url}/`);
-  await expect(page).toHaveURL(/\/shipping-management$/);
-  await cursor;
-}
-
 test('an OTZ order pushed by the storefront rings the bell within one poll, then is accepted on /otz', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await openAndWaitForCursor(page);
+  await openAndWaitForCursor(page, kura.url, 'otz-orders');
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName('Notifications (0)');
 
@@ -65,7 +55,7 @@ test.describe(() => {
 
   test('in Japanese: the bell lists the new OTZ order and /otz speaks Japanese', async ({ page }) => {
     test.setTimeout(120_000);
-    await openAndWaitForCursor(page);
+    await openAndWaitForCursor(page, kura.url, 'otz-orders');
     await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('通知 0 件');
     const bell = page.getByTestId('notification-bell');
     await pushOtz('PAYID-E2E-JA');

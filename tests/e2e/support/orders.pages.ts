@@ -174,3 +174,16 @@ export async function pushOtzOrder(
   });
   expect(res.status, await res.clone().text()).toBe(201);
 }
+
+/**
+ * Opens the app (order management, an admin's first screen) and waits for the new-order poller
+ * to take its cursor on `resource` (its first request there), so what is made next is new to it.
+ */
+export async function openAndWaitForCursor(page: Page, baseUrl: string, resource: 'orders' | 'otz-orders') {
+  const cursor = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/v1/${resource}/?page=1&limit=1&sort=-createdAt`) && r.ok(),
+  );
+  await page.goto(`${baseUrl}/`);
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  await cursor;
+}
