@@ -14,7 +14,7 @@ import { seedDemo } from './demo/seed';
 import { authRoutes } from './auth/auth.routes';
 import { createLogMailer, createSmtpMailer, type Mailer } from './auth/mailer';
 import { registerAccessControl } from './http/access';
-import { HttpError, registerErrorHandling, sendError } from './http/errors';
+import { HttpError, httpError, registerErrorHandling, sendError } from './http/errors';
 import { InFlight, trackRequests } from './http/in-flight';
 import { checkingSerializerCompiler, fastSerializerCompiler } from './http/responses';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
@@ -59,12 +59,22 @@ function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
  * An empty body with `Content-Type: application/json` is `{}`, as many clients send the header
  * on every call (a logout has nothing to say). Fastify's parser keeps refusing `__proto__` and
  * `constructor.prototype` keys.
+ *
+ * The bytes must be UTF-8: decoding them leniently would turn what is not into U+FFFD and
+ * store it, so a body that is not is refused as ill-formed text.
  */
 function registerJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch {
+      done(httpError(400, 'illFormedText', undefined, [{ field: 'body', message: MESSAGES.illFormedText }]));
+      return;
+    }
     if (text.trim() === '') {
       done(null, {});
       return;

@@ -284,6 +284,8 @@ describe.each(testDialects())('errors in Japanese (%s)', (dialect) => {
     };
     const json = { 'content-type': 'application/json', authorization: `Token ${admin.token}`, ...headers };
     await record('bad url', raw('/api/v1/%c0%ae%c0%ae/', { headers }));
+    await record('ill-formed text', api.post('/api/v1/categories', { name: 'a\uD800b' }, as(admin.token)));
+    await record('ill-formed query', api.get('/api/v1/categories?name=%ED%A0%80', as(admin.token)));
     await record(
       'malformed json',
       raw('/api/v1/categories', { method: 'POST', headers: json, body: '{"name":' }),

@@ -110,6 +110,7 @@ export const MESSAGES = {
   invalidValue: 'Invalid value',
   unknownField: 'Unknown field: {{keys}}',
   controlCharacter: 'Control characters are not allowed',
+  illFormedText: 'The text contains a broken character (not valid Unicode)',
   // List queries (page, limit, sort and filters in the query string).
   queryWholeNumber: '{{field}} must be a whole number',
   queryRange: '{{field}} must be between {{min}} and {{max}}',

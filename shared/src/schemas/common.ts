@@ -94,11 +94,17 @@ z.config({
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** The base of every text field the API takes: a string without control characters. */
+/**
+ * The base of every text field the API takes: well-formed Unicode without control characters.
+ * A lone UTF-16 surrogate (the JSON escape `"\ud800"` is valid JSON) is no text: PostgreSQL
+ * refuses it in JSON columns, its driver turns it into U+FFFD in text columns, and SQLite
+ * stores it as it is, so every text field refuses it, the same on both databases.
+ */
 export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
   z
     .string(params)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: MESSAGES.controlCharacter, abort: true });
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: MESSAGES.controlCharacter, abort: true })
+    .refine((v) => v.isWellFormed(), { message: MESSAGES.illFormedText, abort: true });
 
 /** A whole number an int column can hold (0 to {@link INT_MAX} unless told otherwise). */
 export const intSchema = ({

@@ -85,7 +85,7 @@ export const userPreferenceInputSchema = z.object({
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/),
-  value: z.record(z.string(), z.unknown()),
+  value: z.record(textSchema(), z.unknown()),
 });
 
 export const auditActions = ['create', 'update', 'delete'] as const;
