@@ -2,6 +2,7 @@
  * Builds the Fastify application: database (connected and migrated), access control,
  * errors, security headers, docs, every route under /api/v1 and the renderer.
  */
+import { maxHeaderSize } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +15,7 @@ import { seedDemo } from './demo/seed';
 import { authRoutes } from './auth/auth.routes';
 import { createLogMailer, createSmtpMailer, type Mailer } from './auth/mailer';
 import { registerAccessControl } from './http/access';
-import { HttpError, httpError, registerErrorHandling, sendError } from './http/errors';
+import { HttpError, handleClientError, httpError, registerErrorHandling, sendError } from './http/errors';
 import { InFlight, trackRequests } from './http/in-flight';
 import { checkingSerializerCompiler, fastSerializerCompiler } from './http/responses';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
@@ -92,11 +93,20 @@ const IN_FLIGHT_GRACE_MS = 5_000;
 export async function buildApp({ config, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
-    // The original client sends `categories//{id}` and `shipping-methods/{id}/`.
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: {
+      // The original client sends `categories//{id}` and `shipping-methods/{id}/`.
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      // Every id reaches its route, so a 5,000-character one is refused by the route's schema
+      // (400 naming it) like a 65-character one. Fastify's default (100) exists for regular-
+      // expression parameters, which no route has; Node's header limit bounds the whole URL.
+      maxParamLength: maxHeaderSize,
+    },
     trustProxy: config.trustProxy,
     // A URL Fastify cannot decode (`/%c0%ae%c0%ae/`) answers in our error shape too.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // So do requests Node's HTTP parser refuses before Fastify sees them (headers too large).
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(config.checkResponses ? checkingSerializerCompiler : fastSerializerCompiler);

@@ -130,6 +130,10 @@ export const MESSAGES = {
   unsupportedMediaType: 'Send the request body as JSON',
   bodyTooLarge: 'The request is too large',
   badUrl: 'The address is not valid',
+  uriTooLong: 'The address is too long',
+  headersTooLarge: 'The request headers are too large',
+  methodNotAllowed: 'This address does not take this method',
+  requestTimeout: 'The request took too long to arrive',
   conflict: 'This conflicts with the saved data',
   // Importing platform order reports: the file, then one row of it.
   reportBodyRequired:

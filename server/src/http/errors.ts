@@ -9,7 +9,9 @@
  * {@link HttpError} with a MESSAGES text and get its code for free; anything unexpected is a bug
  * and answers 500 without details.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES, maxHeaderSize } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ListQueryError } from '#shared/query';
 import {
@@ -41,14 +43,22 @@ function codeForStatus(status: number): MessageKey {
       return 'forbidden';
     case 404:
       return 'notFound';
+    case 405:
+      return 'methodNotAllowed';
+    case 408:
+      return 'requestTimeout';
     case 409:
       return 'conflict';
     case 413:
       return 'bodyTooLarge';
+    case 414:
+      return 'uriTooLong';
     case 415:
       return 'unsupportedMediaType';
     case 429:
       return 'tooManyRequests';
+    case 431:
+      return 'headersTooLarge';
     default:
       return status >= 500 ? 'somethingWentWrong' : 'requestFailed';
   }
@@ -315,6 +325,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // do not see (path ids, list filters, free-form JSON such as preferences, fields a schema
   // would refuse for another reason first), on every route at once.
   app.addHook('preValidation', async (request) => {
+    // An unknown address answers 404 (or 405) whatever it holds.
+    if (request.is404) return;
     const query = findUndecodableQuery(request.url);
     if (query) {
       throw httpError(400, query.code, undefined, [{ field: query.field, message: MESSAGES[query.code] }]);
@@ -328,4 +340,43 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
     }
   });
+}
+
+/** The status and code of an error Node's HTTP parser meets before any request exists. */
+function clientErrorAnswer(code: string | undefined, packet: unknown): { status: number; code: MessageKey } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'requestTimeout' };
+  if (code !== 'HPE_HEADER_OVERFLOW') return { status: 400, code: 'invalidRequest' };
+  // Node counts the request line in its header limit: a packet that starts a request line that
+  // alone is over the limit is an address too long. A request whose start came in an earlier
+  // packet cannot be told apart and answers 431, as do too many or too large headers.
+  if (Buffer.isBuffer(packet) && /^[A-Z]+ /.test(packet.toString('latin1', 0, 16))) {
+    const lineEnd = packet.indexOf('\n');
+    if (lineEnd === -1 || lineEnd >= maxHeaderSize) return { status: 414, code: 'uriTooLong' };
+  }
+  return { status: 431, code: 'headersTooLarge' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`. Node's HTTP server refuses a request it cannot parse (headers
+ * or address over its limit, a malformed request line, a request too slow to arrive) before
+ * Fastify ever sees it, and would answer in its own shape: this answers in the API's.
+ */
+export function handleClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  // A reset connection has no one to answer; an ended one was answered, and the parser still
+  // reports the rest of the refused request as it arrives.
+  if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
+  const { status, code } = clientErrorAnswer(error.code, (error as { rawPacket?: unknown }).rawPacket);
+  this.log.info({ status, code, reason: error.code }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(code, MESSAGES[code]));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  // Once the answer is flushed: the client may still be sending what the parser refused.
+  socket.destroySoon();
 }
