@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { INT_MAX, MAX_AMOUNT, MAX_QUANTITY, type Currency } from '../constants';
-
-export { INT_MAX };
+import { MAX_AMOUNT, MAX_QUANTITY, type Currency } from '../constants';
 import { MAX_MINOR, RATE_DECIMALS, formatRate, parseDecimal, parseMoney } from '../domain/money';
 import { MESSAGES, formatMessage, type MessageCode } from '../messages';
 
