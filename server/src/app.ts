@@ -14,7 +14,7 @@ import { seedDemo } from './demo/seed';
 import { authRoutes } from './auth/auth.routes';
 import { createLogMailer, createSmtpMailer, type Mailer } from './auth/mailer';
 import { registerAccessControl } from './http/access';
-import { answerClientError, HttpError, registerErrorHandling, sendError } from './http/errors';
+import { HttpError, registerErrorHandling, sendError } from './http/errors';
 import { InFlight, trackRequests } from './http/in-flight';
 import { checkingSerializerCompiler, fastSerializerCompiler } from './http/responses';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
@@ -87,7 +87,6 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
     trustProxy: config.trustProxy,
     // A URL Fastify cannot decode (`/%c0%ae%c0%ae/`) answers in our error shape too.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
-    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(config.checkResponses ? checkingSerializerCompiler : fastSerializerCompiler);

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -86,31 +85,6 @@ describe.each(testDialects())('HTTP surface (%s)', (dialect) => {
     });
     expect(brokenJson.status).toBe(400);
     expect(await brokenJson.json()).toEqual({ code: 'malformedJson', message: MESSAGES.malformedJson });
-  });
-
-  it('answers requests the HTTP parser refuses in the same shape', async () => {
-    // Raw requests: fetch would refuse to send them.
-    const raw = (head: string) =>
-      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-        const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-        socket.on('error', reject);
-        socket.on('close', () => {
-          const [headers = '', body = ''] = text.split('\r\n\r\n');
-          resolve({ status: Number(headers.split(' ')[1]), body: body ? JSON.parse(body) : null });
-        });
-        socket.end(Buffer.from(`${head}\r\nHost: 127.0.0.1\r\n\r\n`, 'latin1'));
-      });
-    // Headers past Node's 16 KB.
-    const huge = await raw(`GET /api/v1/orders?searchStr=${'a'.repeat(20_000)} HTTP/1.1`);
-    expect(huge).toEqual({ status: 431, body: { code: 'bodyTooLarge', message: MESSAGES.bodyTooLarge } });
-    // A byte a request line may not hold.
-    const badByte = await raw('GET /api/v1/orders/\u00ff HTTP/1.1');
-    expect(badByte).toEqual({
-      status: 400,
-      body: { code: 'invalidRequest', message: MESSAGES.invalidRequest },
-    });
   });
 
   it('serves the OpenAPI document and the docs page', async () => {

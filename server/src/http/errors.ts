@@ -9,8 +9,6 @@
  * {@link HttpError} with a MESSAGES text and get its code for free; anything unexpected is a bug
  * and answers 500 without details.
  */
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ListQueryError } from '#shared/query';
@@ -237,29 +235,6 @@ function toResponse(
   }
   request.log.error({ err: error }, 'request failed');
   return { status: 500, body: bodyOf({ code: 'somethingWentWrong' }) };
-}
-
-/**
- * Requests Node's HTTP parser cannot read (headers past its 16 KB, a byte a request line may not
- * hold) never reach a route: Fastify answers them on the socket, in a shape of its own unless
- * given this handler.
- */
-export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code]: [number, MessageKey] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'requestFailed']
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'bodyTooLarge']
-        : [400, 'invalidRequest'];
-  const body = JSON.stringify(bodyOf({ code }));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(err);
 }
 
 export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
