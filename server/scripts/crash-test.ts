@@ -4,6 +4,7 @@
  * there and the database keeps its promises (server/test/crash/crash.ts). Writes its figures to
  * docs/reliability.md between its markers unless `--no-record`. Exits 1 on any failure.
  */
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runCrashTest } from '../test/crash/crash';
 import { recordSection, RELIABILITY_DOC } from './reliability-doc';
@@ -22,6 +23,7 @@ if (!Number.isSafeInteger(rounds) || rounds < 1 || !Number.isSafeInteger(seed)) 
   process.exit(2);
 }
 console.log(`crash-test: ${rounds} kills, seed ${seed}`);
+const loadBefore = loadavg()[0] ?? 0;
 const started = performance.now();
 const result = await runCrashTest({ rounds, seed, log: (line) => console.log(line) });
 const seconds = (performance.now() - started) / 1000;
@@ -37,7 +39,8 @@ console.log(
 if (!values['no-record']) {
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
-    `Last run ${date}: \`npm run crash-test -- --rounds ${rounds} --seed ${seed}\` (${seconds.toFixed(0)} s).`,
+    `Last run ${date}: \`npm run crash-test -- --rounds ${rounds} --seed ${seed}\` (${seconds.toFixed(0)} s; ` +
+      `load average ${loadBefore.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} cores).`,
     '',
     '| kills | writes acknowledged | look-ups of them after kills | status changes in flight at a kill | restart (spawn → listening) | result |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -45,7 +48,7 @@ if (!values['no-record']) {
     '',
     `Checks after each restart: ${result.checks.map((c) => c.name).join('; ')}.`,
   ];
-  recordSection('crash-test', lines.join('\n'));
+  await recordSection('crash-test', lines.join('\n'));
   console.log(`recorded in ${RELIABILITY_DOC}`);
 }
 process.exit(failed ? 1 : 0);

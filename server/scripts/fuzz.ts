@@ -99,7 +99,7 @@ for (const dialect of dialects) {
 const failed = results.some((r) => r.stats.failures.length > 0 || r.checks.some((c) => !c.ok));
 
 if (!values['no-record']) {
-  recordSection('fuzz', report());
+  await recordSection('fuzz', report());
   console.log(`recorded in ${RELIABILITY_DOC}`);
 }
 process.exit(failed ? 1 : 0);

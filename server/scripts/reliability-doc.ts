@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import prettier from 'prettier';
 
 export const RELIABILITY_DOC = join(import.meta.dirname, '..', '..', 'docs', 'reliability.md');
 
@@ -18,6 +19,9 @@ export function withSection(document: string, name: string, body: string): strin
   return `${document.slice(0, from + begin.length)}\n${body}\n${document.slice(to)}`;
 }
 
-export function recordSection(name: string, body: string, file = RELIABILITY_DOC): void {
-  writeFileSync(file, withSection(readFileSync(file, 'utf8'), name, body));
+/** Rewrites the section, formatted as `npm run lint` wants it (tables aligned). */
+export async function recordSection(name: string, body: string, file = RELIABILITY_DOC): Promise<void> {
+  const text = withSection(readFileSync(file, 'utf8'), name, body);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
 }
