@@ -212,75 +212,6 @@ async function createLines(
   );
 }
 
-/** Applies (or, on a dry run, plans) one batch of lines, adding its outcome to `tally`. */
-async function applyBatch(
-  db: Kysely<Database>,
-  actor: SessionUser,
-  batch: readonly ImportLine[],
-  dryRun: boolean,
-  seen: LineKeys,
-  tally: Tally,
-  ctx: OrdersContext,
-): Promise<void> {
-  const bySku = await productsBySku(
-    db,
-    batch.map((l) => l.sku),
-  );
-  const byListing = await productsByListing(
-    db,
-    batch.map((l) => ({ code: l.platformCode, asin: l.asin })),
-  );
-  const matched: { line: ImportLine; productId: string }[] = [];
-  for (const line of batch) {
-    const productId =
-      (line.sku ? bySku.get(line.sku.toLowerCase()) : undefined) ??
-      (line.asin ? byListing.get(`${line.platformCode} ${line.asin}`) : undefined);
-    if (productId) matched.push({ line, productId });
-    else tally.unmatched.add(unmatchedRow(line));
-  }
-
-  const apply = async (reader: Kysely<Database>) => {
-    const stored = await storedOrderLines(
-      reader,
-      matched.map((m) => m.line.orderId),
-    );
-    return matched.map(({ line, productId }) => plan(line, productId, stored, seen));
-  };
-
-  let plans: Plan[];
-  if (dryRun) {
-    plans = await apply(db);
-  } else {
-    plans = await db.transaction().execute(async (trx) => {
-      await lockProductsStock(
-        trx,
-        matched.map((m) => m.productId),
-      );
-      const planned = await apply(trx);
-      const creates = planned.filter((p) => p.kind === 'create');
-      if (creates.length > 0) await createLines(trx, actor, creates, ctx);
-      // A bulk status change needs one shared status: one call per current status.
-      const cancels = new Map<OrderStatus, string[]>();
-      for (const p of planned) {
-        if (p.kind !== 'cancel') continue;
-        const ids = cancels.get(p.stored.status) ?? [];
-        ids.push(p.stored.id);
-        cancels.set(p.stored.status, ids);
-      }
-      for (const ids of cancels.values()) await changeOrdersStatus(trx, actor, ids, 'CANCELLED', ctx);
-      await flushSalesDays(trx);
-      return planned;
-    });
-  }
-  for (const p of plans) {
-    if (p.kind === 'create') tally.created += 1;
-    else if (p.kind === 'cancel') tally.updated += 1;
-    else if (p.kind === 'skip') tally.skipped += 1;
-    else tally.errors.add(rowError(p.row, p.code, p.params));
-  }
-  seen.nextBatch();
-}
-
 interface Tally {
   created: number;
   updated: number;
@@ -297,6 +228,42 @@ const unmatchedRow = (line: ImportLine): UnmatchedRow => ({
 });
 
 /**
+ * The report's lines, IMPORT_BATCH at a time, read as they are asked for; its other rows (errors,
+ * unmatched) go to `result` on the way, and also report progress, so a file of nothing else still
+ * moves the screen's bar. Ends the reading however the import ends.
+ */
+async function* lineBatches(
+  report: OpenedReport,
+  result: Tally,
+  counts: { read: number },
+  progress: () => void,
+): AsyncGenerator<ImportLine[]> {
+  let batch: ImportLine[] = [];
+  let sinceProgress = 0;
+  try {
+    for await (const item of report.items) {
+      if (item.kind === 'error') result.errors.add(item.error);
+      else if (item.kind === 'unmatched') result.unmatched.add(item.unmatched);
+      else {
+        batch.push(item.line);
+        counts.read += 1;
+      }
+      if (batch.length >= IMPORT_BATCH) {
+        yield batch;
+        batch = [];
+        sinceProgress = 0;
+      } else if (++sinceProgress >= IMPORT_BATCH) {
+        sinceProgress = 0;
+        progress();
+      }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    await report.close();
+  }
+}
+
+/**
  * Reads an opened report to its end, applying its lines a batch at a time. Reading waits while a
  * batch is applied, so the request's bytes wait in the socket: memory stays flat for any size.
  */
@@ -307,7 +274,7 @@ export async function importOrderReport(
   options: ImportOptions,
   ctx: OrdersContext,
 ): Promise<OrderImportResult> {
-  const tally: Tally = {
+  const result: Tally = {
     created: 0,
     updated: 0,
     skipped: 0,
@@ -315,56 +282,88 @@ export async function importOrderReport(
     errors: new FirstRows(),
   };
   const seen = new LineKeys();
-  let read = 0;
-  let done = 0;
+  const counts = { read: 0, done: 0 };
   const progress = () =>
     options.onProgress?.({
-      done,
-      total: read,
+      done: counts.done,
+      total: counts.read,
       ...(options.counted ? { read: options.counted.bytes, size: options.size ?? null } : {}),
     });
   progress();
-  let batch: ImportLine[] = [];
-  const flush = async () => {
-    await applyBatch(db, actor, batch, options.dryRun, seen, tally, ctx);
-    done += batch.length;
-    batch = [];
+
+  for await (const batch of lineBatches(report, result, counts, progress)) {
+    const bySku = await productsBySku(
+      db,
+      batch.map((l) => l.sku),
+    );
+    const byListing = await productsByListing(
+      db,
+      batch.map((l) => ({ code: l.platformCode, asin: l.asin })),
+    );
+    const matched: { line: ImportLine; productId: string }[] = [];
+    for (const line of batch) {
+      const productId =
+        (line.sku ? bySku.get(line.sku.toLowerCase()) : undefined) ??
+        (line.asin ? byListing.get(`${line.platformCode} ${line.asin}`) : undefined);
+      if (productId) matched.push({ line, productId });
+      else result.unmatched.add(unmatchedRow(line));
+    }
+
+    const apply = async (reader: Kysely<Database>) => {
+      const stored = await storedOrderLines(
+        reader,
+        matched.map((m) => m.line.orderId),
+      );
+      return matched.map(({ line, productId }) => plan(line, productId, stored, seen));
+    };
+
+    let plans: Plan[];
+    if (options.dryRun) {
+      plans = await apply(db);
+    } else {
+      plans = await db.transaction().execute(async (trx) => {
+        await lockProductsStock(
+          trx,
+          matched.map((m) => m.productId),
+        );
+        const planned = await apply(trx);
+        const creates = planned.filter((p) => p.kind === 'create');
+        if (creates.length > 0) await createLines(trx, actor, creates, ctx);
+        // A bulk status change needs one shared status: one call per current status.
+        const cancels = new Map<OrderStatus, string[]>();
+        for (const p of planned) {
+          if (p.kind !== 'cancel') continue;
+          const ids = cancels.get(p.stored.status) ?? [];
+          ids.push(p.stored.id);
+          cancels.set(p.stored.status, ids);
+        }
+        for (const ids of cancels.values()) await changeOrdersStatus(trx, actor, ids, 'CANCELLED', ctx);
+        await flushSalesDays(trx);
+        return planned;
+      });
+    }
+    for (const p of plans) {
+      if (p.kind === 'create') result.created += 1;
+      else if (p.kind === 'cancel') result.updated += 1;
+      else if (p.kind === 'skip') result.skipped += 1;
+      else result.errors.add(rowError(p.row, p.code, p.params));
+    }
+    seen.nextBatch();
+    counts.done += batch.length;
     progress();
     // SQLite's driver is synchronous, so without this a batch would follow the next in one turn of
     // the event loop whenever the report's bytes are already there: no progress would reach the
     // client, and every other request (the desktop app's own screens included) would wait.
     await new Promise((resolve) => setImmediate(resolve));
-  };
-  // Rows that are no lines (errors, unmatched) report progress too: a file of nothing else still
-  // moves the screen's bar.
-  let sinceProgress = 0;
-  try {
-    for await (const item of report.items) {
-      if (item.kind === 'error') tally.errors.add(item.error);
-      else if (item.kind === 'unmatched') tally.unmatched.add(item.unmatched);
-      else {
-        batch.push(item.line);
-        read += 1;
-      }
-      if (batch.length >= IMPORT_BATCH) {
-        await flush();
-        sinceProgress = 0;
-      } else if (++sinceProgress >= IMPORT_BATCH) {
-        sinceProgress = 0;
-        progress();
-      }
-    }
-    if (batch.length > 0) await flush();
-  } finally {
-    await report.close();
   }
+  // Errors found while reading and while matching, the first by row number, and their count.
   return {
-    created: tally.created,
-    updated: tally.updated,
-    skipped: tally.skipped,
-    unmatched: tally.unmatched.rows,
-    unmatchedCount: tally.unmatched.count,
-    errors: tally.errors.rows,
-    errorCount: tally.errors.count,
+    created: result.created,
+    updated: result.updated,
+    skipped: result.skipped,
+    unmatched: result.unmatched.rows,
+    unmatchedCount: result.unmatched.count,
+    errors: result.errors.rows,
+    errorCount: result.errors.count,
   };
 }
