@@ -285,8 +285,9 @@ describe('reading a report as it arrives', () => {
     for await (const item of report.items) {
       expect(item.kind).toBe('error');
       taken += 1;
-      // Never more than the rows taken and one chunk ahead: nothing is gathered behind them.
-      expect(state.bytes).toBeLessThanOrEqual(HEADER.length + taken * row(taken).length + 2 * 65536);
+      // Never more than the rows taken and a chunk ahead: nothing is gathered behind them.
+      const ahead = state.bytes - (HEADER.length + taken * row(taken).length);
+      if (ahead > 2 * 65536) expect.fail(`${ahead} bytes read ahead of row ${taken}`);
       if (taken === 30_000) break;
     }
     expect(state.returned).toBe(true);
@@ -294,7 +295,7 @@ describe('reading a report as it arrives', () => {
 
   it('stops at the size limit with a 413', async () => {
     const { chunks } = endless(HEADER, row);
-    const report = await openReport({ chunks, limit: 300_000 }, 'amazon', TOKYO);
+    const report = await openReport({ chunks, limit: 100_000 }, 'amazon', TOKYO);
     const items = async () => {
       for await (const item of report.items) void item;
     };
