@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { allocateMinor } from '#shared/domain/allocate';
 import type { ImportSource } from '#shared/schemas/order-import';
 import { HttpError } from '../http/errors';
-import { FirstRows, type ImportLine, type RowError, type UnmatchedRow } from './import-line';
+import { FirstRows, dateCell, type ImportLine, type RowError, type UnmatchedRow } from './import-line';
 import { openReport } from './order-import.service';
 import { ReportDecoder, SNIFF_BYTES, decodeReport } from './report-decode';
 import { RecordSplitter, reportRecords } from './report-records';
@@ -464,6 +465,27 @@ describe('the Shopify orders export', () => {
     expect(lines.map((l) => l.orderId)).toEqual(['#10']);
     expect(errors).toHaveLength(MAX_ORDER_ROWS + 5);
     expect(errors.every((e) => e.code === 'importOrderTooLarge')).toBe(true);
+  });
+});
+
+describe('a timestamp as the date in the business time zone', () => {
+  it('agrees with Luxon around the year, daylight saving changes and odd offsets included', () => {
+    const zones = ['Asia/Tokyo', 'Asia/Kolkata', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+    let ms = Date.UTC(2025, 0, 1);
+    for (let i = 0; i < 4000; i++) {
+      // Steps of about 2 h 11 min: every hour of the day, over most of a year.
+      ms += 7_877_000;
+      const utc = new Date(ms).toISOString();
+      for (const zone of zones) {
+        const expected = DateTime.fromMillis(ms, { zone }).toISODate();
+        expect(dateCell(utc, 'purchase-date', zone, 'utc'), `${utc} in ${zone}`).toBe(expected);
+      }
+    }
+    // Shopify's form, with its own offset, and a time without one read in the zone assumed.
+    expect(dateCell('2026-11-20 23:50:05 +0530', 'Created at', 'Asia/Tokyo', 'Asia/Tokyo')).toBe(
+      '2026-11-21',
+    );
+    expect(dateCell('2026-11-20 23:50:05', 'Created at', 'Asia/Kolkata', 'Asia/Kolkata')).toBe('2026-11-20');
   });
 });
 
