@@ -122,9 +122,9 @@ export const orderImportRoutes: FastifyPluginAsyncZod<OrdersContext> = async (ap
       if (!request.headers.accept?.includes(IMPORT_PROGRESS_TYPE)) {
         try {
           return await importOrderReport(app.db, actor, report, options, context);
-        } catch (error) {
+        } finally {
+          // A form may go on after its file, and a failed import stops reading.
           closeIfUnread();
-          throw error;
         }
       }
       const stream = new PassThrough();
