@@ -479,6 +479,12 @@ describe('a timestamp as the date in the business time zone', () => {
       for (const zone of zones) {
         const expected = DateTime.fromMillis(ms, { zone }).toISODate();
         expect(dateCell(utc, 'purchase-date', zone, 'utc'), `${utc} in ${zone}`).toBe(expected);
+        // Amazon's offset form and Shopify's, as written in another zone.
+        const there = DateTime.fromMillis(ms, { zone: i % 2 ? 'Asia/Kolkata' : 'America/Los_Angeles' });
+        const amazon = there.toISO({ suppressMilliseconds: true }) as string;
+        const shopify = there.toFormat('yyyy-MM-dd HH:mm:ss ZZZ');
+        expect(dateCell(amazon, 'purchase-date', zone, 'utc'), `${amazon} in ${zone}`).toBe(expected);
+        expect(dateCell(shopify, 'Created at', zone, zone), `${shopify} in ${zone}`).toBe(expected);
       }
     }
     // Shopify's form, with its own offset, and a time without one read in the zone assumed.
@@ -486,6 +492,12 @@ describe('a timestamp as the date in the business time zone', () => {
       '2026-11-21',
     );
     expect(dateCell('2026-11-20 23:50:05', 'Created at', 'Asia/Kolkata', 'Asia/Kolkata')).toBe('2026-11-20');
+    expect(dateCell('2026-11-20 23:50 +0530', 'Created at', 'Asia/Tokyo', 'Asia/Tokyo')).toBe('2026-11-21');
+    for (const bad of ['2026-02-30T00:00:00Z', '2026-13-01 10:00:00 +0530', '2026-11-20T25:00:00Z', 'soon']) {
+      expect(() => dateCell(bad, 'purchase-date', 'Asia/Tokyo', 'utc'), bad).toThrow(
+        expect.objectContaining({ code: 'importBadDate' }),
+      );
+    }
   });
 });
 
