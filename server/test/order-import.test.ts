@@ -223,6 +223,9 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
       product: { _id: productIds['KUR-SNK-0019'] },
     });
     expect(await stockOf('KUR-SNK-0019')).toBe(STOCK);
+    // The history names each imported order by its order id, as for an order entered by hand.
+    const history = await api.get(`/api/v1/audit-logs?entity=order&entityId=${jp[0]._id}`, { token: admin });
+    expect(history.body.data).toMatchObject([{ action: 'create', entityName: '503-1048576-2270001' }]);
   });
 
   it('creates nothing when the same report is imported again', async () => {

@@ -24,9 +24,9 @@ import { messageCodeOf, type MessageKey } from '#shared/messages';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { ImportProgress, ImportSource, OrderImportResult } from '#shared/schemas/order-import';
 import type { Database } from '../db/database';
-import { flushSalesDays } from '../sales/sales.repository';
 import { recordAudits } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { findOrders, lockProductsStock, refreshProductSales } from '../orders/orders.repository';
 import { changeOrdersStatus, monthlyWindowStart, type OrdersContext } from '../orders/orders.service';
 import { openAmazonReport } from './amazon-report';
@@ -321,7 +321,7 @@ export async function importOrderReport(
     if (options.dryRun) {
       plans = await apply(db);
     } else {
-      plans = await db.transaction().execute(async (trx) => {
+      plans = await writeTransaction(db, async (trx) => {
         await lockProductsStock(
           trx,
           matched.map((m) => m.productId),
@@ -338,7 +338,6 @@ export async function importOrderReport(
           cancels.set(p.stored.status, ids);
         }
         for (const ids of cancels.values()) await changeOrdersStatus(trx, actor, ids, 'CANCELLED', ctx);
-        await flushSalesDays(trx);
         return planned;
       });
     }

@@ -21,6 +21,7 @@ import * as orderCustomerSearch from './015_order_customer_search';
 import * as orderSearchWalk from './016_order_search_walk';
 import * as matchCache from './017_match_cache';
 import * as matchCacheOrder from './018_match_cache_order';
+import * as listVersionsInOrder from './019_list_versions_in_order';
 import * as wideSums from './019_wide_sums';
 
 export const migrations: Record<string, Migration> = {
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '016_order_search_walk': orderSearchWalk,
   '017_match_cache': matchCache,
   '018_match_cache_order': matchCacheOrder,
+  '019_list_versions_in_order': listVersionsInOrder,
   '019_wide_sums': wideSums,
 };
