@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '#shared/constants';
 import { ApiError } from '../../api/http';
 import { AppLink } from '../../app/app-link';
+import { loadQueryClient } from '../../app/query-client-loader';
 import { useErrorText } from '../../app/use-error-text';
 import { whenIdle } from '../../app/when-idle';
 import { translateMessage, type Translate } from '../../i18n/error-message';
@@ -11,6 +12,7 @@ import { loadAllTexts } from '../../i18n/i18n';
 import { isDesktop } from '../../platform/platform';
 import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
+import { preloadSignedIn } from './guards';
 import { checkLogin, type LoginErrors, type LoginValues } from './login-check';
 import { useSignIn } from './use-session';
 
@@ -44,6 +46,8 @@ export default function LoginPage() {
     whenIdle(() => {
       void loadAllTexts().catch(() => {});
       void loadAuthApi().catch(() => {});
+      void loadQueryClient().catch(() => {});
+      void preloadSignedIn().catch(() => {});
       void import('./sign-in-failure').catch(() => {});
     });
   }, []);
