@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/http';
 import { App } from './app/app';
 import { preloadLayouts } from './app/router';
-import { preloadScreen } from './app/route-prefetch';
+import { preloadScreen } from './ui/route-prefetch';
 import { startSplashDeadline } from './app/splash';
 import { endLocalSession } from './features/auth/session';
 import { connectionAtom, sessionAtom } from './features/auth/session.atoms';

@@ -4,7 +4,7 @@ import { StrictMode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { RouterProvider } from 'react-router-dom';
-import { ToastHost } from './notify';
+import { ToastHost } from '../ui/notify';
 import { createAppRouter } from './router';
 import { kuraTheme } from './theme';
 

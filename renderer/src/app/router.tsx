@@ -16,9 +16,9 @@ import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { shipmentsRoutes } from '../features/shipments/shipments.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
-import { LoadingState } from './loading-state';
+import { LoadingState } from '../ui/loading-state';
 import { loadQueryClient } from './query-client-loader';
-import { lazyScreen, preloadableLazy } from './route-prefetch';
+import { lazyScreen, preloadableLazy } from '../ui/route-prefetch';
 import { RouteProgress } from './route-progress';
 import { SplashGate } from './splash';
 

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet } from 'react-router-dom';
-import { preloadableLazy } from '../../app/route-prefetch';
+import { preloadableLazy } from '../../ui/route-prefetch';
 import { sessionAtom } from './session.atoms';
 
 /** Signed-out screens: a signed-in user who visits /auth… goes to /. */

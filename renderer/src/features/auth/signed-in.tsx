@@ -9,7 +9,7 @@ import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
-import { LoadingState } from '../../app/loading-state';
+import { LoadingState } from '../../ui/loading-state';
 import { QueryClientGate, QuerySplashGate } from '../../app/query-layout';
 import { loadAllTexts } from '../../i18n/i18n';
 import { platform } from '../../platform/platform';
@@ -29,10 +29,8 @@ const loadAppShell = withAllTexts(() => import('../shell/app-shell'));
 const AppShell = lazy(loadAppShell);
 const PendingRolePage = lazy(withAllTexts(() => import('./pending-role-page')));
 // The error states use message bars, which the sign-in form does without.
-const ErrorState = lazy(() => import('../../app/page-state').then((m) => ({ default: m.ErrorState })));
-const ForbiddenState = lazy(() =>
-  import('../../app/page-state').then((m) => ({ default: m.ForbiddenState })),
-);
+const ErrorState = lazy(() => import('../../ui/page-state').then((m) => ({ default: m.ErrorState })));
+const ForbiddenState = lazy(() => import('../../ui/page-state').then((m) => ({ default: m.ForbiddenState })));
 
 /**
  * Re-verifies the token on every navigation; a rejected token logs out silently. An

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ipcErrorCode } from '#shared/ipc-errors';
 import type { SessionUser } from '#shared/schemas/auth';
 import { queryKeys } from '../../api/query-keys';
-import { useNotify } from '../../app/notify';
+import { useNotify } from '../../ui/notify';
 import { loadQueryClient } from '../../app/query-client-loader';
 import { platform } from '../../platform/platform';
 import { endLocalSession } from './session';

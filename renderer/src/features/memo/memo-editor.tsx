@@ -7,10 +7,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { memoInputSchema, type Memo, type MemoInput } from '#shared/schemas/misc';
-import { AppDialog } from '../../app/app-dialog';
-import { useLeaveGuard } from '../../app/leave-guard';
-import { useNotify } from '../../app/notify';
-import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useNotify } from '../../ui/notify';
+import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { createMemo, updateMemo } from './memos.api';
 import { invalidate } from '../../api/query-keys';
 

@@ -29,14 +29,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memosListSpec } from '#shared/list-specs';
 import type { Memo } from '#shared/schemas/misc';
-import { useNotify } from '../../app/notify';
+import { useNotify } from '../../ui/notify';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { ListScaffold } from '../../app/list-screen/list-scaffold';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
-import { useErrorText } from '../../app/use-error-text';
+import { ListScaffold } from '../../ui/list-screen/list-scaffold';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useErrorText } from '../../ui/use-error-text';
 import { MemoEditor } from './memo-editor';
 import { deleteMemo, fetchMemos } from './memos.api';
-import { ConfirmDialog } from '../../app/app-dialog';
+import { ConfirmDialog } from '../../ui/app-dialog';
 
 const useStyles = makeStyles({
   grid: {

@@ -1,7 +1,7 @@
 /** A from/to pair of date fields over one `from..to` list filter; each end commits once it is a date or empty. */
 import { makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
-import { DateField } from '../../app/date-field';
+import { DateField } from '../../ui/date-field';
 import { dateRangeOf, dateRangeText } from './date-range';
 
 // Fluent's date input has an intrinsic width of its own; the field sets it.

@@ -25,9 +25,9 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_ENTRY_PLATFORMS, PLATFORM_CURRENCY } from '#shared/constants';
 import type { OrderEntryLine } from '#shared/schemas/order';
 import { invalidate } from '../../api/query-keys';
-import { useLeaveGuard } from '../../app/leave-guard';
-import { useNotify } from '../../app/notify';
-import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useNotify } from '../../ui/notify';
+import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { ProductPicker } from '../products/product-picker';
 import {
   emptyLine,

@@ -14,12 +14,12 @@ import { otzOrdersListSpec } from '#shared/list-specs';
 import { CUSTOMER_FIELDS } from '#shared/schemas/order';
 import type { OtzOrder } from '#shared/schemas/otz-order';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { AppDialog } from '../../app/app-dialog';
-import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
-import type { ListFilter } from '../../app/list-screen/list-state';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
+import type { ListFilter } from '../../ui/list-screen/list-state';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useNotify } from '../../ui/notify';
+import { useErrorText } from '../../ui/use-error-text';
 import { changeOtzOrderStatus, fetchOtzOrders } from './otz-orders.api';
 
 /** The statuses an OTZ order can be in, then every status at once. */

@@ -7,8 +7,8 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../app/app-dialog';
-import { ErrorState, LoadingState } from '../../app/page-state';
+import { AppDialog } from '../../ui/app-dialog';
+import { ErrorState, LoadingState } from '../../ui/page-state';
 import { useProductName } from './product-name';
 import { queryKeys } from '../../api/query-keys';
 import { fetchProduct } from './products.api';

@@ -35,11 +35,11 @@ import {
   type Product,
 } from '#shared/schemas/product';
 import { ApiError } from '../../api/http';
-import { DateField } from '../../app/date-field';
-import { useDebouncedValue } from '../../app/use-debounced-value';
-import { useLeaveGuard } from '../../app/leave-guard';
-import { useNotify } from '../../app/notify';
-import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { DateField } from '../../ui/date-field';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useNotify } from '../../ui/notify';
+import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { fetchActiveLookups, searchShelfNumbers, type LookupResource } from './products.api';
 import { queryKeys } from '../../api/query-keys';
 

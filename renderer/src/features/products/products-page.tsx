@@ -16,14 +16,14 @@ import { productsSearchSpec } from '#shared/list-specs';
 import type { ListParams } from '#shared/query';
 import type { Product } from '#shared/schemas/product';
 import { queryKeys } from '../../api/query-keys';
-import { AppLink } from '../../app/app-link';
-import { TruncatedText } from '../../app/app-table';
-import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
-import type { ListFilter } from '../../app/list-screen/list-state';
-import { prefetchList, useListScreen } from '../../app/list-screen/use-list-screen';
-import { useNotify } from '../../app/notify';
-import { StatusBadge } from '../../app/status-badge';
-import { useErrorText } from '../../app/use-error-text';
+import { AppLink } from '../../ui/app-link';
+import { TruncatedText } from '../../ui/app-table';
+import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
+import type { ListFilter } from '../../ui/list-screen/list-state';
+import { prefetchList, useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useNotify } from '../../ui/notify';
+import { StatusBadge } from '../../ui/status-badge';
+import { useErrorText } from '../../ui/use-error-text';
 import { platform } from '../../platform/platform';
 import { scannedJan } from './jan-scan';
 import { useProductName } from './product-name';
@@ -64,7 +64,7 @@ const LIST_OPTIONS = {
   fetch: fetchPage,
 };
 
-/** Hovering the menu's Products item fetches the first page (app/route-prefetch.ts). */
+/** Hovering the menu's Products item fetches the first page (ui/route-prefetch.ts). */
 export const prefetch = (queryClient: QueryClient) => prefetchList(queryClient, LIST_OPTIONS);
 
 const useStyles = makeStyles({

@@ -5,10 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../app/app-dialog';
-import { useNotify } from '../../app/notify';
-import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import { useNotify } from '../../ui/notify';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/page-state';
+import { useErrorText } from '../../ui/use-error-text';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { addRemark, fetchRemarks } from './products.api';
 

@@ -8,11 +8,11 @@ import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlatformFilter } from '../../app/platform-filter';
-import { AppDialog } from '../../app/app-dialog';
-import { DateField } from '../../app/date-field';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
+import { PlatformFilter } from '../../ui/platform-filter';
+import { AppDialog } from '../../ui/app-dialog';
+import { DateField } from '../../ui/date-field';
+import { useNotify } from '../../ui/notify';
+import { useErrorText } from '../../ui/use-error-text';
 import { ApiError } from '../../api/http';
 import { platform as desktop } from '../../platform/platform';
 import { countSales, isPlatform, salesCsvPath, type ReportQuery } from './sales.api';

@@ -21,7 +21,7 @@ import {
 import { ArrowResetRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../app/page-state';
+import { ErrorState } from '../../ui/page-state';
 import { DateRangeFilter } from '../orders/date-range-filter';
 import { dateRangeText } from '../orders/date-range';
 import { formatCount, formatYen } from './sales-money';

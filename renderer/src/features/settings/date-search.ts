@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 import type { FilterInput } from '#shared/query';
-import { DATE_FORMAT, parseDateText } from '../../app/date-text';
+import { DATE_FORMAT, parseDateText } from '../../ui/date-text';
 
 export interface DateRange {
   from: string;

@@ -18,10 +18,10 @@ import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_FEE_TYPES } from '#shared/constants';
-import { useLeaveGuard } from '../../app/leave-guard';
-import { useNotify } from '../../app/notify';
-import { DateField } from '../../app/date-field';
-import { businessToday } from '../../app/date-text';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useNotify } from '../../ui/notify';
+import { DateField } from '../../ui/date-field';
+import { businessToday } from '../../ui/date-text';
 import { useConfig } from '../shell/use-config';
 import { createSetting } from './settings.api';
 import { invalidateSaved } from './settings-table';
@@ -31,7 +31,7 @@ import {
   type SettingsResource,
   type SettingsRow,
 } from './settings.resources';
-import { useErrorText } from '../../app/use-error-text';
+import { useErrorText } from '../../ui/use-error-text';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },

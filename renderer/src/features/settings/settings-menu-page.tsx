@@ -12,7 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { usePrefetchLink } from '../../app/route-prefetch';
+import { usePrefetchLink } from '../../ui/route-prefetch';
 import { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.resources';
 
 const ICONS: Record<SettingsKind, ReactNode> = {

@@ -3,8 +3,8 @@ import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '#shared/constants';
-import { prefetchList } from '../../app/list-screen/use-list-screen';
-import { ForbiddenState } from '../../app/page-state';
+import { prefetchList } from '../../ui/list-screen/use-list-screen';
+import { ForbiddenState } from '../../ui/page-state';
 import { useCurrentUser } from '../auth/current-user';
 import { SettingsAddForm } from './settings-add-form';
 import {
@@ -56,7 +56,7 @@ function SettingsScreen<Row extends SettingsRow, Values extends Record<string, s
   );
 }
 
-/** Hovering a settings card or menu item fetches that list's first page (app/route-prefetch.ts). */
+/** Hovering a settings card or menu item fetches that list's first page (ui/route-prefetch.ts). */
 export function prefetch(queryClient: QueryClient, path: string) {
   const kind = SETTINGS_KINDS.find((k) => SETTINGS_PATHS[k].toLowerCase() === path.toLowerCase());
   switch (kind) {

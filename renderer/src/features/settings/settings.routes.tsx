@@ -1,6 +1,6 @@
 /** Settings: the card menu and its six sub-screens. Routes of this feature, spread into the app's route table. */
 import type { RouteObject } from 'react-router-dom';
-import { lazyScreen } from '../../app/route-prefetch';
+import { lazyScreen } from '../../ui/route-prefetch';
 import { SETTINGS_KINDS, SETTINGS_PATHS } from './settings.paths';
 
 const SettingsMenuPage = lazyScreen('/settings', () => import('./settings-menu-page'));

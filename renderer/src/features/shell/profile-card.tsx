@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchMe } from '../../api/auth.api';
 import { queryKeys } from '../../api/query-keys';
-import { ErrorState, LoadingState } from '../../app/page-state';
+import { ErrorState, LoadingState } from '../../ui/page-state';
 
 const useStyles = makeStyles({
   head: {

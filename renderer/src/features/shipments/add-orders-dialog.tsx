@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '#shared/messages';
 import type { Shipment } from '#shared/schemas/shipment';
 import { invalidate } from '../../api/query-keys';
-import { AppDialog } from '../../app/app-dialog';
-import { ListScaffold } from '../../app/list-screen/list-scaffold';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import { ListScaffold } from '../../ui/list-screen/list-scaffold';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useNotify } from '../../ui/notify';
+import { useErrorText } from '../../ui/use-error-text';
 import { PACKED_ORDERS, PlatformChoice, usePackedColumns, useOrderSelection } from './packed-orders';
 import { addShipmentOrders } from './shipments.api';
 

@@ -12,12 +12,12 @@ import { useTranslation } from 'react-i18next';
 import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
 import { ApiError } from '../../api/http';
 import { invalidate } from '../../api/query-keys';
-import { AppDialog } from '../../app/app-dialog';
-import type { TableColumn } from '../../app/app-table';
-import { DateField } from '../../app/date-field';
-import { useLeaveGuard } from '../../app/leave-guard';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import type { TableColumn } from '../../ui/app-table';
+import { DateField } from '../../ui/date-field';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useNotify } from '../../ui/notify';
+import { useErrorText } from '../../ui/use-error-text';
 import { useBusinessTime, useMoney } from '../orders/order-parts';
 import {
   checkCustomsForm,

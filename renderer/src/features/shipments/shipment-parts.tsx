@@ -4,8 +4,8 @@ import { OpenRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShipmentStatus } from '#shared/constants';
-import { AppTable, type TableColumn } from '../../app/app-table';
-import { useNotify } from '../../app/notify';
+import { AppTable, type TableColumn } from '../../ui/app-table';
+import { useNotify } from '../../ui/notify';
 import { platform } from '../../platform/platform';
 import { isWebLink } from './shipment-forms';
 

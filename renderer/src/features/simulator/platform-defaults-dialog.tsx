@@ -16,10 +16,10 @@ import {
 } from '#shared/domain/simulator';
 import type { PlatformFee } from '#shared/schemas/simulation';
 import { invalidate } from '../../api/query-keys';
-import { AppDialog } from '../../app/app-dialog';
-import { useDateDisplay } from '../../app/use-date-display';
-import { useNotify } from '../../app/notify';
-import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import { useDateDisplay } from '../../ui/use-date-display';
+import { useNotify } from '../../ui/notify';
+import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { savePlatformFee } from './simulator.api';
 
 const useStyles = makeStyles({

@@ -20,8 +20,8 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '#shared/constants';
 import { formatMoney } from '#shared/domain/money';
 import { BREAKDOWN_LINES, type BreakdownLine, type SimulationAmounts } from '#shared/domain/simulator';
-import { AppTable, type TableColumn } from '../../app/app-table';
-import { EmptyState } from '../../app/page-state';
+import { AppTable, type TableColumn } from '../../ui/app-table';
+import { EmptyState } from '../../ui/page-state';
 import type { LiveResult } from './simulator-form';
 
 const useStyles = makeStyles({

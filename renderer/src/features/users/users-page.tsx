@@ -22,13 +22,13 @@ import { usersListSpec } from '#shared/list-specs';
 import type { User, UserUpdate } from '#shared/schemas/auth';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { fetchUsers, updateUser } from '../../api/users.api';
-import { useNotify } from '../../app/notify';
-import { StatusBadge } from '../../app/status-badge';
-import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
-import { useErrorText } from '../../app/use-error-text';
+import { useNotify } from '../../ui/notify';
+import { StatusBadge } from '../../ui/status-badge';
+import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useErrorText } from '../../ui/use-error-text';
 import { useCurrentUser } from '../auth/current-user';
-import { ConfirmDialog } from '../../app/app-dialog';
+import { ConfirmDialog } from '../../ui/app-dialog';
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },

@@ -15,6 +15,8 @@ export type DateFormatName = keyof typeof DATE_FORMATS;
 export const DEFAULT_DATE_FORMAT: DateFormatName = 'YYYY-MM-DD';
 /** The preference (user-preferences id) that holds `{ dateFormat }`. */
 export const DISPLAY_PREFERENCE = 'display';
+/** The business's zone until the server's config says: the server's own default. */
+export const FALLBACK_TIME_ZONE = 'Asia/Tokyo';
 
 export const isDateFormatName = (value: unknown): value is DateFormatName =>
   typeof value === 'string' && Object.hasOwn(DATE_FORMATS, value);

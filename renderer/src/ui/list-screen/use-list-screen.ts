@@ -174,7 +174,7 @@ export function useListScreen<Row, F extends string = never>(
 /**
  * Fetches the first page a list screen shows when opened without a query (its defaults) into
  * the cache, so the screen has its rows when it mounts: called when a menu item that opens it
- * is hovered or focused (app/route-prefetch.ts). A fresh cached page is not fetched again.
+ * is hovered or focused (ui/route-prefetch.ts). A fresh cached page is not fetched again.
  */
 export function prefetchList<Row, F extends string>(
   queryClient: QueryClient,

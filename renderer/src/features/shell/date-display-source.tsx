@@ -1,29 +1,25 @@
 /**
- * The user's date display: their date format (the `display` preference) and the business's
- * time zone (GET /config). Every screen that shows a date reads it here, so a change in the
- * settings panel reaches them all.
+ * Where the dates on screen get their display from (ui/use-date-display.tsx): the user's date
+ * format (the `display` preference) and the business's time zone (GET /config). The signed-in
+ * chrome wraps every screen in it, so a change in the settings panel reaches them all.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
-import { fetchPreference, savePreference } from '../api/preferences.api';
-import { queryKeys } from '../api/query-keys';
-import { sessionAtom } from '../features/auth/session.atoms';
-import { useConfig } from '../features/shell/use-config';
+import type { ReactNode } from 'react';
+import { fetchPreference, savePreference } from '../../api/preferences.api';
+import { queryKeys } from '../../api/query-keys';
 import {
   DEFAULT_DATE_FORMAT,
   DISPLAY_PREFERENCE,
-  formatDateOnly,
-  formatDateTime,
+  FALLBACK_TIME_ZONE,
   isDateFormatName,
-  type DateDisplay,
   type DateFormatName,
-} from './date-display';
+} from '../../ui/date-display';
+import { DateDisplayProvider } from '../../ui/use-date-display';
+import { sessionAtom } from '../auth/session.atoms';
+import { useConfig } from './use-config';
 
-/** Until the config answers: the default business zone. */
-const FALLBACK_ZONE = 'Asia/Tokyo';
-
-export function useDateDisplay() {
+export function DateDisplaySource({ children }: { children: ReactNode }) {
   const signedIn = useAtomValue(sessionAtom) !== null;
   const config = useConfig();
   const preference = useQuery({
@@ -34,15 +30,8 @@ export function useDateDisplay() {
   });
   const stored = preference.data?.dateFormat;
   const dateFormat: DateFormatName = isDateFormatName(stored) ? stored : DEFAULT_DATE_FORMAT;
-  const timeZone = config.data?.timeZone ?? FALLBACK_ZONE;
-  return useMemo(() => {
-    const display: DateDisplay = { dateFormat, timeZone };
-    return {
-      ...display,
-      date: (value: string) => formatDateOnly(value, display),
-      dateTime: (iso: string) => formatDateTime(iso, display),
-    };
-  }, [dateFormat, timeZone]);
+  const timeZone = config.data?.timeZone ?? FALLBACK_TIME_ZONE;
+  return <DateDisplayProvider display={{ dateFormat, timeZone }}>{children}</DateDisplayProvider>;
 }
 
 /** Saves the user's date format; every date on screen follows at once. */
