@@ -7,7 +7,6 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/http';
 import { App } from './app/app';
 import { preloadLayouts } from './app/router';
-import { preloadScreen } from './ui/route-prefetch';
 import { startSplashDeadline } from './app/splash';
 import { endLocalSession } from './features/auth/session';
 import { connectionAtom, sessionAtom } from './features/auth/session.atoms';
@@ -15,6 +14,7 @@ import { initI18n } from './i18n/i18n';
 import { readPersistedLanguage } from './i18n/language';
 import { languageAtom } from './i18n/language.atoms';
 import { platform } from './platform/platform';
+import { preloadScreen } from './ui/route-prefetch';
 
 // Not awaited at the top level: the screens' chunks import this module's chunk, so a top-level
 // await of one of them would wait for itself.

@@ -4,21 +4,21 @@
  */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { GuestOnly, HomeRedirect, preloadSignedIn, RequireAuth } from '../features/auth/guards';
 import { auditRoutes } from '../features/audit/audit.routes';
+import { GuestOnly, HomeRedirect, preloadSignedIn, RequireAuth } from '../features/auth/guards';
 import { memoRoutes } from '../features/memo/memo.routes';
 import { orderImportRoutes } from '../features/order-import/order-import.routes';
 import { ordersRoutes } from '../features/orders/orders.routes';
+import { otzRoutes } from '../features/otz/otz.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { requestsRoutes } from '../features/requests/requests.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
-import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { shipmentsRoutes } from '../features/shipments/shipments.routes';
 import { simulatorRoutes } from '../features/simulator/simulator.routes';
 import { LoadingState } from '../ui/loading-state';
-import { loadQueryClient } from './query-client-loader';
 import { lazyScreen, preloadableLazy } from '../ui/route-prefetch';
+import { loadQueryClient } from './query-client-loader';
 import { RouteProgress } from './route-progress';
 import { SplashGate } from './splash';
 

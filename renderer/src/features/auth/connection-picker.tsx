@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionSchema } from '#shared/ipc';
 import { configureApi } from '../../api/http';
-import { useNotify } from '../../ui/notify';
 import { loadedQueryClient } from '../../app/query-client-loader';
 import { platform } from '../../platform/platform';
+import { useNotify } from '../../ui/notify';
 import { connectionAtom } from './session.atoms';
 
 const useStyles = makeStyles({

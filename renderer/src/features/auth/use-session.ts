@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ipcErrorCode } from '#shared/ipc-errors';
 import type { SessionUser } from '#shared/schemas/auth';
 import { queryKeys } from '../../api/query-keys';
-import { useNotify } from '../../ui/notify';
 import { loadQueryClient } from '../../app/query-client-loader';
 import { platform } from '../../platform/platform';
+import { useNotify } from '../../ui/notify';
 import { endLocalSession } from './session';
 import { sessionAtom } from './session.atoms';
 

@@ -1,18 +1,17 @@
 /** The dialog that writes a new memo or edits one; it stays open with the text on a failed save. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { memoInputSchema, type Memo, type MemoInput } from '#shared/schemas/misc';
+import { invalidate } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
 import { useLeaveGuard } from '../../ui/leave-guard';
-import { useNotify } from '../../ui/notify';
-import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useFieldMessage } from '../../ui/use-error-text';
 import { createMemo, updateMemo } from './memos.api';
-import { invalidate } from '../../api/query-keys';
 
 const useStyles = makeStyles({
   surface: { width: '640px', maxWidth: 'calc(100vw - 32px)' },
@@ -28,10 +27,7 @@ const useStyles = makeStyles({
 export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('memo');
-  const notify = useNotify();
-  const errorText = useErrorText();
   const fieldMessage = useFieldMessage();
-  const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
   const initial = { title: memo?.title ?? '', body: memo?.body ?? '' };
   const {
@@ -43,16 +39,15 @@ export function MemoEditor({ memo, onClose }: { memo: Memo | null; onClose: () =
     defaultValues: initial,
   });
   const guard = useLeaveGuard(isDirty && !saved);
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: (input: z.output<typeof memoInputSchema>) =>
       memo ? updateMemo(memo._id, input) : createMemo(input),
-    onSuccess: (saved) => {
+    success: (saved) => t(memo ? 'toasts.updated' : 'toasts.created', { title: saved.title }),
+    invalidate: invalidate.memos,
+    onSuccess: () => {
       setSaved(true);
-      notify.success(t(memo ? 'toasts.updated' : 'toasts.created', { title: saved.title }));
       onClose();
-      return invalidate.memos(queryClient);
     },
-    onError: (error) => notify.error(errorText(error)),
   });
 
   return (

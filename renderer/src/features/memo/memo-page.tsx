@@ -23,20 +23,18 @@ import {
   NoteRegular,
   PersonRegular,
 } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memosListSpec } from '#shared/list-specs';
 import type { Memo } from '#shared/schemas/misc';
-import { useNotify } from '../../ui/notify';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { ConfirmDialog } from '../../ui/app-dialog';
 import { ListScaffold } from '../../ui/list-screen/list-scaffold';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
-import { useErrorText } from '../../ui/use-error-text';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { MemoEditor } from './memo-editor';
 import { deleteMemo, fetchMemos } from './memos.api';
-import { ConfirmDialog } from '../../ui/app-dialog';
 
 const useStyles = makeStyles({
   grid: {
@@ -75,9 +73,6 @@ type Editing = null | 'new' | Memo;
 export default function MemoPage() {
   const styles = useStyles();
   const { t } = useTranslation('memo');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Memo | null>(null);
   const list = useListScreen({
@@ -87,17 +82,12 @@ export default function MemoPage() {
     queryKey: queryKeys.memos.list,
     fetch: fetchMemos,
   });
-  const remove = useMutation({
+  const remove = useAppMutation({
     mutationFn: (memo: Memo) => deleteMemo(memo._id),
-    onSuccess: (_data, memo) => {
-      notify.success(t('toasts.deleted', { title: memo.title }));
-      setDeleting(null);
-      return invalidate.memos(queryClient);
-    },
-    onError: (error) => {
-      notify.error(errorText(error));
-      setDeleting(null);
-    },
+    success: (_data, memo) => t('toasts.deleted', { title: memo.title }),
+    invalidate: invalidate.memos,
+    onSuccess: () => setDeleting(null),
+    onError: () => setDeleting(null),
   });
 
   const updated = (iso: string) => DateTime.fromISO(iso).toFormat('yyyy-MM-dd HH:mm');

@@ -4,7 +4,6 @@
  */
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, CheckmarkRegular, DismissRegular, SendRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { advanceOrdersListSpec } from '#shared/list-specs';
@@ -14,8 +13,7 @@ import { AppDialog } from '../../ui/app-dialog';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
-import { useNotify } from '../../ui/notify';
-import { useErrorText } from '../../ui/use-error-text';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { useProductName } from '../products/product-name';
 import { dateRangeOf } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
@@ -40,9 +38,6 @@ const useStyles = makeStyles({
 export default function AdvanceOrdersPage() {
   const styles = useStyles();
   const { t } = useTranslation('ordermanagement');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const productName = useProductName();
   const time = useBusinessTime();
   const [cancelling, setCancelling] = useState<AdvanceOrder | null>(null);
@@ -55,15 +50,12 @@ export default function AdvanceOrdersPage() {
     fetch: fetchAdvanceOrders,
   });
 
-  const change = useMutation({
+  const change = useAppMutation({
     mutationFn: ({ row, status }: { row: AdvanceOrder; status: Change }) =>
       setAdvanceOrderStatus(row._id, status),
-    onSuccess: async (_saved, { status }) => {
-      notify.success(t(status === 'RECEIVED' ? 'advance.released' : 'errors:statusUpdated'));
-      setCancelling(null);
-      await invalidate.advanceOrders(queryClient);
-    },
-    onError: (error) => notify.error(errorText(error)),
+    success: (_saved, { status }) => t(status === 'RECEIVED' ? 'advance.released' : 'errors:statusUpdated'),
+    invalidate: invalidate.advanceOrders,
+    onSuccess: () => setCancelling(null),
   });
   const busyFor = (row: AdvanceOrder) => change.isPending && change.variables?.row._id === row._id;
 

@@ -17,7 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowSyncRegular, ClipboardTextLtrRegular, DismissRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -33,21 +33,22 @@ import type { ListParams } from '#shared/query';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { PlatformFilter } from '../../ui/platform-filter';
 import { TruncatedText } from '../../ui/app-table';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
 import { useNotify } from '../../ui/notify';
+import { PlatformFilter } from '../../ui/platform-filter';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useErrorText } from '../../ui/use-error-text';
-import { ProductPicker } from '../products/product-picker';
 import { useProductName } from '../products/product-name';
+import { ProductPicker } from '../products/product-picker';
 import { fetchProduct } from '../products/products.api';
-import { OrderDrawer } from './order-drawer';
-import { OrderStatusBadge, PlatformFee, PlatformLogo, useMoney } from './order-parts';
 import { dateRangeOf } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
+import { OrderDrawer } from './order-drawer';
+import { OrderStatusBadge, PlatformFee, PlatformLogo, useMoney } from './order-parts';
 import { fetchOrders, fetchOrderTotals, searchOrders, setOrdersStatus } from './orders.api';
 
 type StatusTab = (typeof ORDER_STATUS_FILTERS)[number];
@@ -117,7 +118,6 @@ export default function OrdersPage() {
   const { t } = useTranslation('ordermanagement');
   const notify = useNotify();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const money = useMoney();
   const productName = useProductName();
   const list = useListScreen({
@@ -153,15 +153,14 @@ export default function OrdersPage() {
   const current = (order: Order) => fresh.get(order._id) ?? order;
   const openedNow = opened && current(opened);
 
-  const bulk = useMutation({
+  const bulk = useAppMutation({
     mutationFn: ({ ids, status }: { ids: string[]; status: OrderStatus }) => setOrdersStatus(ids, status),
-    onSuccess: async () => {
-      notify.success(t('errors:ordersUpdated'));
+    success: t('errors:ordersUpdated'),
+    invalidate: invalidate.orders,
+    onSuccess: () => {
       setSelected(new Map());
       setBulkTarget('');
-      await invalidate.orders(queryClient);
     },
-    onError: (error) => notify.error(errorText(error)),
   });
 
   const onBulk = () => {

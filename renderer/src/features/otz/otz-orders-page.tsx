@@ -5,7 +5,6 @@
  */
 import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { CartRegular, DocumentTextRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '#shared/constants';
@@ -18,8 +17,7 @@ import { AppDialog } from '../../ui/app-dialog';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
-import { useNotify } from '../../ui/notify';
-import { useErrorText } from '../../ui/use-error-text';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { changeOtzOrderStatus, fetchOtzOrders } from './otz-orders.api';
 
 /** The statuses an OTZ order can be in, then every status at once. */
@@ -61,10 +59,7 @@ function useMoney() {
 export default function OtzOrdersPage() {
   const styles = useStyles();
   const { t } = useTranslation('otzorder');
-  const notify = useNotify();
-  const errorText = useErrorText();
   const money = useMoney();
-  const queryClient = useQueryClient();
   const [shown, setShown] = useState<OtzOrder | null>(null);
   const list = useListScreen({
     spec: SCREEN_SPEC,
@@ -75,14 +70,11 @@ export default function OtzOrdersPage() {
   });
   const tab = list.state.filters.status as StatusTab;
 
-  const change = useMutation({
+  const change = useAppMutation({
     mutationFn: ({ order, to }: { order: OtzOrder; to: OrderStatus }) => changeOtzOrderStatus(order._id, to),
-    onSuccess: (order) => {
-      notify.success(t('errors:statusUpdated'));
-      setShown((current) => (current?._id === order._id ? order : current));
-      return invalidate.otzOrders(queryClient);
-    },
-    onError: (error) => notify.error(errorText(error)),
+    success: t('errors:statusUpdated'),
+    invalidate: invalidate.otzOrders,
+    onSuccess: (order) => setShown((current) => (current?._id === order._id ? order : current)),
   });
 
   const statusButtons = (order: OtzOrder) =>

@@ -7,10 +7,10 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
 import { ErrorState, LoadingState } from '../../ui/page-state';
 import { useProductName } from './product-name';
-import { queryKeys } from '../../api/query-keys';
 import { fetchProduct } from './products.api';
 
 const useStyles = makeStyles({

@@ -35,13 +35,13 @@ import {
   type Product,
 } from '#shared/schemas/product';
 import { ApiError } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
 import { DateField } from '../../ui/date-field';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useLeaveGuard } from '../../ui/leave-guard';
 import { useNotify } from '../../ui/notify';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { fetchActiveLookups, searchShelfNumbers, type LookupResource } from './products.api';
-import { queryKeys } from '../../api/query-keys';
 
 export type ProductFormValues = z.input<typeof productFieldsSchema>;
 export type ProductFormOutput = z.output<typeof productFieldsSchema>;

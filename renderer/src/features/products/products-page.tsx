@@ -16,6 +16,7 @@ import { productsSearchSpec } from '#shared/list-specs';
 import type { ListParams } from '#shared/query';
 import type { Product } from '#shared/schemas/product';
 import { queryKeys } from '../../api/query-keys';
+import { platform } from '../../platform/platform';
 import { AppLink } from '../../ui/app-link';
 import { TruncatedText } from '../../ui/app-table';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
@@ -24,10 +25,9 @@ import { prefetchList, useListScreen } from '../../ui/list-screen/use-list-scree
 import { useNotify } from '../../ui/notify';
 import { StatusBadge } from '../../ui/status-badge';
 import { useErrorText } from '../../ui/use-error-text';
-import { platform } from '../../platform/platform';
 import { scannedJan } from './jan-scan';
-import { useProductName } from './product-name';
 import { ProductDetailsDialog } from './product-details-dialog';
+import { useProductName } from './product-name';
 import { productsCsvPath, fetchProducts, searchProducts } from './products.api';
 import { RemarksDialog } from './remarks-dialog';
 

@@ -20,20 +20,18 @@ import {
   ClipboardErrorRegular,
   OpenRegular,
 } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { issuesListSpec } from '#shared/list-specs';
 import type { Issue } from '#shared/schemas/misc';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { platform } from '../../platform/platform';
 import { ConfirmDialog } from '../../ui/app-dialog';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
-import { useNotify } from '../../ui/notify';
-import { useErrorText } from '../../ui/use-error-text';
-import { platform } from '../../platform/platform';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { useCurrentUser } from '../auth/current-user';
 import { IssueStatus, requestedOn, useYen } from './issue-parts';
 import { fetchIssues, resolveIssue } from './issues.api';
@@ -90,11 +88,8 @@ export default function IssuesPage() {
   const { t } = useTranslation('issues');
   const me = useCurrentUser();
   const isAdmin = me.role === 'admin';
-  const notify = useNotify();
-  const errorText = useErrorText();
   const yen = useYen();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<Issue | null>(null);
   const sortId = useId();
   const list = useListScreen({
@@ -107,17 +102,12 @@ export default function IssuesPage() {
   const filter = list.state.filters.resolved as ResolvedFilter;
   const sort = SORT_CHOICES.find((choice) => SORTS[choice] === list.state.sort) ?? 'newest';
 
-  const resolve = useMutation({
+  const resolve = useAppMutation({
     mutationFn: (issue: Issue) => resolveIssue(issue._id),
-    onSuccess: (issue) => {
-      notify.success(t('toasts.resolved', { title: issue.title }));
-      setPending(null);
-      return invalidate.issues(queryClient);
-    },
-    onError: (error) => {
-      notify.error(errorText(error));
-      setPending(null);
-    },
+    success: (issue) => t('toasts.resolved', { title: issue.title }),
+    invalidate: invalidate.issues,
+    onSuccess: () => setPending(null),
+    onError: () => setPending(null),
   });
 
   const createProduct = (issue: Issue) => {

@@ -13,19 +13,19 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { LightbulbRegular, SendRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppLink } from '../../ui/app-link';
 import { useLeaveGuard } from '../../ui/leave-guard';
-import { useNotify } from '../../ui/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/page-state';
-import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useFieldMessage } from '../../ui/use-error-text';
 import { useCurrentUser } from '../auth/current-user';
-import { invalidate, queryKeys } from '../../api/query-keys';
-import { createIssue, fetchIssues } from './issues.api';
 import { IssueStatus, requestedOn, useYen } from './issue-parts';
+import { createIssue, fetchIssues } from './issues.api';
 import {
   emptyRequestForm,
   requestFormSchema,
@@ -70,21 +70,15 @@ export default function NewProductRequestPage() {
 function RequestForm() {
   const styles = useStyles();
   const { t } = useTranslation('issues');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   // Fluent inputs keep their own copy of the text, so react-hook-form's reset cannot empty
   // them: a sent request starts a fresh form instead.
   const [generation, setGeneration] = useState(0);
-  const send = useMutation({
+  // The form keeps what was typed on a failure; the toast says what the server refused.
+  const send = useAppMutation({
     mutationFn: createIssue,
-    onSuccess: (issue) => {
-      notify.success(t('request.sent', { title: issue.title }));
-      setGeneration((g) => g + 1);
-      return invalidate.issues(queryClient);
-    },
-    // The form keeps what was typed; the toast says what the server refused.
-    onError: (error) => notify.error(errorText(error)),
+    success: (issue) => t('request.sent', { title: issue.title }),
+    invalidate: invalidate.issues,
+    onSuccess: () => setGeneration((g) => g + 1),
   });
 
   return (

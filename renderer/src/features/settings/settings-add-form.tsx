@@ -13,25 +13,24 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_FEE_TYPES } from '#shared/constants';
-import { useLeaveGuard } from '../../ui/leave-guard';
-import { useNotify } from '../../ui/notify';
 import { DateField } from '../../ui/date-field';
 import { businessToday } from '../../ui/date-text';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useErrorText } from '../../ui/use-error-text';
 import { useConfig } from '../shell/use-config';
-import { createSetting } from './settings.api';
 import { invalidateSaved } from './settings-table';
+import { createSetting } from './settings.api';
 import {
   handlingFormErrors,
   type FormFieldKind,
   type SettingsResource,
   type SettingsRow,
 } from './settings.resources';
-import { useErrorText } from '../../ui/use-error-text';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
@@ -48,9 +47,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
 }) {
   const styles = useStyles();
   const { t } = useTranslation('setting');
-  const notify = useNotify();
   const message = useErrorText();
-  const queryClient = useQueryClient();
   const { kind, form } = resource;
   // Keys built from generic field names are plain strings to i18next's types.
   const text = (key: string) => t(key);
@@ -82,15 +79,13 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
   const guard = useLeaveGuard(isDirty);
   const helpId = useId();
 
-  const add = useMutation({
+  const add = useAppMutation({
     mutationFn: (body: Body) => (form.create ? form.create(body) : createSetting(resource, body)),
-    onSuccess: () => {
-      notify.success(t(`${kind}.added`));
-      reset(defaults);
-      return invalidateSaved(queryClient, resource);
-    },
+    success: t(`${kind}.added`),
+    invalidate: (queryClient) => invalidateSaved(queryClient, resource),
+    onSuccess: () => reset(defaults),
     // The server's message in a warning toast; what was typed stays.
-    onError: (error) => notify.warning(message(error)),
+    failureTone: 'warning',
   });
 
   const onSubmit = handleSubmit((body) => add.mutate(body));

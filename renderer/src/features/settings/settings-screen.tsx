@@ -7,6 +7,8 @@ import { prefetchList } from '../../ui/list-screen/use-list-screen';
 import { ForbiddenState } from '../../ui/page-state';
 import { useCurrentUser } from '../auth/current-user';
 import { SettingsAddForm } from './settings-add-form';
+import { settingsListOptions, SettingsTable } from './settings-table';
+import { SETTINGS_KINDS, SETTINGS_PATHS } from './settings.paths';
 import {
   categoryResource,
   exchangeRateResource,
@@ -18,8 +20,6 @@ import {
   type SettingsResource,
   type SettingsRow,
 } from './settings.resources';
-import { settingsListOptions, SettingsTable } from './settings-table';
-import { SETTINGS_KINDS, SETTINGS_PATHS } from './settings.paths';
 
 const useStyles = makeStyles({
   layout: {

@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { SearchRegular, TableRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,14 +21,15 @@ import type { ListParams } from '#shared/query';
 import type { HandlingFee } from '#shared/schemas/catalog';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../ui/app-dialog';
+import type { AppTableCellProps } from '../../ui/app-table';
 import { DATE_FORMATS } from '../../ui/date-display';
 import { DATE_FORMAT } from '../../ui/date-text';
-import { useDateDisplay } from '../../ui/use-date-display';
-import type { AppTableCellProps } from '../../ui/app-table';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
 import { useNotify } from '../../ui/notify';
 import { StatusBadge } from '../../ui/status-badge';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useDateDisplay } from '../../ui/use-date-display';
 import { useErrorText } from '../../ui/use-error-text';
 import { planEdit } from './settings-edit';
 import { fetchSettings, updateSetting } from './settings.api';
@@ -115,7 +116,6 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
   const { t, i18n } = useTranslation('setting');
   const notify = useNotify();
   const message = useErrorText();
-  const queryClient = useQueryClient();
   const { kind, columns } = resource;
   const fieldLabel = (field: string) => t(`fields.${field}`);
 
@@ -132,18 +132,13 @@ export function SettingsTable<Row extends SettingsRow, Values extends Record<str
     setEditing(null);
   };
 
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: ({ row, body }: PendingChange<Row>) => updateSetting(resource, row._id, body),
-    onSuccess: () => {
-      notify.success(t('errors:rowUpdated'));
-      endEdit();
-      return invalidateSaved(queryClient, resource);
-    },
+    success: t('errors:rowUpdated'),
+    invalidate: (queryClient) => invalidateSaved(queryClient, resource),
+    onSuccess: endEdit,
     // The list was never changed, so leaving edit mode shows the old value again.
-    onError: (error) => {
-      notify.error(message(error));
-      endEdit();
-    },
+    onError: endEdit,
   });
 
   const startEdit = (row: Row, column: SettingsColumn<Row>) => {

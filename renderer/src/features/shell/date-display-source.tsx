@@ -3,7 +3,7 @@
  * format (the `display` preference) and the business's time zone (GET /config). The signed-in
  * chrome wraps every screen in it, so a change in the settings panel reaches them all.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { fetchPreference, savePreference } from '../../api/preferences.api';
@@ -15,6 +15,7 @@ import {
   isDateFormatName,
   type DateFormatName,
 } from '../../ui/date-display';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { DateDisplayProvider } from '../../ui/use-date-display';
 import { sessionAtom } from '../auth/session.atoms';
 import { useConfig } from './use-config';
@@ -37,7 +38,7 @@ export function DateDisplaySource({ children }: { children: ReactNode }) {
 /** Saves the user's date format; every date on screen follows at once. */
 export function useSaveDateFormat() {
   const client = useQueryClient();
-  return useMutation({
+  return useAppMutation({
     mutationFn: (dateFormat: DateFormatName) => savePreference(DISPLAY_PREFERENCE, { dateFormat }),
     // Shown at once; a refused save puts back what the server holds.
     onMutate: (dateFormat) => client.setQueryData(queryKeys.preference(DISPLAY_PREFERENCE), { dateFormat }),

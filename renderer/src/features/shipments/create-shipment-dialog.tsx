@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { VehicleTruckProfileRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#shared/schemas/order';
@@ -27,6 +27,7 @@ import type { TableColumn } from '../../ui/app-table';
 import { DateField } from '../../ui/date-field';
 import { useLeaveGuard } from '../../ui/leave-guard';
 import { useNotify } from '../../ui/notify';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { useErrorText } from '../../ui/use-error-text';
 import { PlatformLogo, useBusinessTime, useMoney } from '../orders/order-parts';
 import { checkShipmentForm, emptyShipmentForm, isDirty, type ShipmentFormValues } from './shipment-forms';
@@ -81,7 +82,6 @@ export function CreateShipmentDialog({
   const { t } = useTranslation('ordershipment');
   const notify = useNotify();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const money = useMoney();
   const time = useBusinessTime();
   const [start] = useState(() => emptyShipmentForm(time.today()));
@@ -96,14 +96,14 @@ export function CreateShipmentDialog({
   const [saved, setSaved] = useState(false);
   const guard = useLeaveGuard(dirty && !saved);
 
-  const create = useMutation({
+  const create = useAppMutation({
     mutationFn: createShipment,
-    onSuccess: async (shipment) => {
+    success: t('errors:shipmentAssigned'),
+    invalidate: invalidate.shipments,
+    onSuccess: (shipment) => {
       guard.release();
       setSaved(true);
-      notify.success(t('errors:shipmentAssigned'));
       onCreated(shipment);
-      await invalidate.shipments(queryClient);
     },
     onError: (error) => {
       guard.rearm();
@@ -118,7 +118,6 @@ export function CreateShipmentDialog({
         }
         setInvalid(marked);
       }
-      notify.error(errorText(error));
     },
   });
 

@@ -6,18 +6,17 @@
  */
 import { Button, Caption1, Divider, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DocumentEditRegular, ReceiptRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { AppDrawer } from '../../ui/app-drawer';
 import { ConfirmDialog } from '../../ui/app-dialog';
+import { AppDrawer } from '../../ui/app-drawer';
 import { AppTable, type TableColumn } from '../../ui/app-table';
-import { useNotify } from '../../ui/notify';
 import { ErrorState } from '../../ui/page-state';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { useErrorText } from '../../ui/use-error-text';
 import { useCurrentUser } from '../auth/current-user';
 import { useMoney } from '../orders/order-parts';
 import { AddOrdersDialog } from './add-orders-dialog';
@@ -47,9 +46,6 @@ const useStyles = makeStyles({
 export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('shipment');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const money = useMoney();
   const dates = useDateDisplay();
   const isAdmin = useCurrentUser().role === 'admin';
@@ -67,14 +63,11 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
   const shipment = current.data ?? row;
   const open = shipment.customId === null;
 
-  const remove = useMutation({
+  const remove = useAppMutation({
     mutationFn: (order: ShippedOrder) => removeShipmentOrder(shipment._id, order._id),
-    onSuccess: async () => {
-      notify.success(t('drawer.removed'));
-      setRemoving(null);
-      await invalidate.shipments(queryClient);
-    },
-    onError: (error) => notify.error(errorText(error)),
+    success: t('drawer.removed'),
+    invalidate: invalidate.shipments,
+    onSuccess: () => setRemoving(null),
   });
 
   const fields: [string, ReactNode][] = [

@@ -35,12 +35,12 @@ import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffol
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { prefetchList, useListScreen, type ListScreenOptions } from '../../ui/list-screen/use-list-screen';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { DateRangeFilter } from '../orders/date-range-filter';
 import { dateRangeOf, dateRangeText } from '../orders/date-range';
+import { DateRangeFilter } from '../orders/date-range-filter';
 import { useMoney } from '../orders/order-parts';
 import { CustomsDialog } from './customs-dialog';
-import { ShipmentDrawer } from './shipment-drawer';
 import { shipmentDates, shipmentDatesText } from './shipment-dates';
+import { ShipmentDrawer } from './shipment-drawer';
 import { ShipmentOrdersDialog } from './shipment-orders-dialog';
 import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
 import { fetchShipments, searchShipments } from './shipments.api';

@@ -4,7 +4,7 @@
  * changed is saved; the dialog stays open with what was typed when the server refuses.
  */
 import { Caption1, Field, Input, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '#shared/messages';
@@ -17,9 +17,9 @@ import {
 import type { PlatformFee } from '#shared/schemas/simulation';
 import { invalidate } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { useNotify } from '../../ui/notify';
-import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
+import { useFieldMessage } from '../../ui/use-error-text';
 import { savePlatformFee } from './simulator.api';
 
 const useStyles = makeStyles({
@@ -51,8 +51,6 @@ export function PlatformDefaultsDialog({
 }) {
   const styles = useStyles();
   const { t } = useTranslation('simulator');
-  const notify = useNotify();
-  const errorText = useErrorText();
   const fieldMessage = useFieldMessage();
   const dates = useDateDisplay();
   const queryClient = useQueryClient();
@@ -69,19 +67,15 @@ export function PlatformDefaultsDialog({
   const [problems, setProblems] = useState<Problems>({});
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: async (changed: [SimulatorPlatform, { commissionPercent: string; closingFee: string }][]) => {
       for (const [platform, body] of changed) await savePlatformFee(platform, body);
     },
-    onSuccess: () => {
-      notify.success(t('defaults.saved'));
-      onClose();
-      return invalidate.platformFees(queryClient);
-    },
-    onError: (error) => {
-      notify.error(errorText(error));
-      return invalidate.platformFees(queryClient);
-    },
+    success: t('defaults.saved'),
+    invalidate: invalidate.platformFees,
+    onSuccess: onClose,
+    // Some platforms may have been saved before the one that failed.
+    onError: () => invalidate.platformFees(queryClient),
   });
 
   const submit = () => {

@@ -22,7 +22,6 @@ import {
   type InputProps,
 } from '@fluentui/react-components';
 import { SaveRegular, SaveCopyRegular } from '@fluentui/react-icons';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,12 +29,11 @@ import { SIMULATOR_PLATFORMS, TARGET_TYPES, type TargetType } from '#shared/doma
 import type { HandlingFee } from '#shared/schemas/catalog';
 import type { PlatformFee, Simulation } from '#shared/schemas/simulation';
 import { useLeaveGuard } from '../../ui/leave-guard';
-import { useNotify } from '../../ui/notify';
-import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
-import { ProductPicker } from '../products/product-picker';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useFieldMessage } from '../../ui/use-error-text';
 import { useProductName } from '../products/product-name';
+import { ProductPicker } from '../products/product-picker';
 import { SimulationResultView, useSimulatorMoney } from './simulation-result';
-import { createSimulation, updateSimulation, type TodaysRate } from './simulator.api';
 import {
   handlingChoiceOf,
   liveResult,
@@ -46,6 +44,7 @@ import {
   type HandlingChoice,
   type SimulatorFormValues,
 } from './simulator-form';
+import { createSimulation, updateSimulation, type TodaysRate } from './simulator.api';
 
 const useStyles = makeStyles({
   layout: {
@@ -166,8 +165,6 @@ export function SimulatorEditor({
 }: SimulatorEditorProps) {
   const styles = useStyles();
   const { t } = useTranslation('simulator');
-  const notify = useNotify();
-  const errorText = useErrorText();
   const fieldMessage = useFieldMessage();
   const money = useSimulatorMoney();
   const productName = useProductName();
@@ -187,20 +184,19 @@ export function SimulatorEditor({
   const values = useWatch({ control }) as SimulatorFormValues;
   const live = liveResult(values);
 
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: async ({ form, asNew }: { form: SimulatorFormValues; asNew: boolean }) => {
       const body = toRequest(form);
       const saved =
         simulation && !asNew ? await updateSimulation(simulation._id, body) : await createSimulation(body);
       return { saved, form, created: !simulation || asNew };
     },
+    success: ({ saved, created }) => t(created ? 'toasts.created' : 'toasts.updated', { name: saved.name }),
     onSuccess: ({ saved, form, created }) => {
-      notify.success(t(created ? 'toasts.created' : 'toasts.updated', { name: saved.name }));
       // What was saved is the form's new starting point: nothing is unsaved any more.
       reset({ ...form, name: saved.name });
       onSaved(saved, form, created);
     },
-    onError: (error) => notify.error(errorText(error)),
   });
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);

@@ -22,16 +22,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ColumnTripleRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPreference, savePreference } from '../../api/preferences.api';
 import { queryKeys } from '../../api/query-keys';
 import { AppTable, type RowTone, type TableColumn } from '../app-table';
-import { useNotify } from '../notify';
 import { EmptyState, ErrorState, LoadingState } from '../page-state';
 import { Pager } from '../pager';
-import { useErrorText } from '../use-error-text';
+import { useAppMutation } from '../use-app-mutation';
 import type { ListScreen } from './use-list-screen';
 
 const useStyles = makeStyles({
@@ -112,18 +111,16 @@ const isStringArray = (value: unknown): value is string[] =>
 /** The columns a user hid, saved as a preference so every device shows the same. */
 function useHiddenColumns<Row>(preference: string | undefined, columns: readonly ListColumn<Row>[]) {
   const queryClient = useQueryClient();
-  const notify = useNotify();
-  const errorText = useErrorText();
   const saved = useQuery({
     queryKey: queryKeys.preference(preference ?? ''),
     queryFn: () => fetchPreference(preference as string),
     enabled: preference !== undefined,
     staleTime: Infinity,
   });
-  const save = useMutation({
+  // Shown at once; the failure's toast says the choice was not kept.
+  const save = useAppMutation({
     mutationFn: (hidden: string[]) => savePreference(preference as string, { hidden }),
     onMutate: (hidden) => queryClient.setQueryData(queryKeys.preference(preference as string), { hidden }),
-    onError: (error) => notify.error(errorText(error)),
   });
   const raw = saved.data?.hidden;
   // Until the user chooses, the columns that fit a 1280-pixel window.
