@@ -15,8 +15,8 @@ import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useProductName } from '../products/product-name';
-import { dateRangeOf } from './date-range';
-import { DateRangeFilter } from './date-range-filter';
+import { dateRangeOf } from '../../ui/date-range';
+import { DateRangeFilter } from '../../ui/date-range-filter';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime } from './order-parts';
 import { fetchAdvanceOrders, setAdvanceOrderStatus } from './orders.api';
 

@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { EditRegular, SaveRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '#shared/constants';
 import { nextStatuses } from '#shared/domain/order-status';
@@ -26,6 +26,7 @@ import { CUSTOMER_FIELDS, type Order } from '#shared/schemas/order';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDrawer } from '../../ui/app-drawer';
+import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { DateField } from '../../ui/date-field';
 import { useNotify } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/page-state';
@@ -42,14 +43,6 @@ const HISTORY_LIMIT = 20;
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  fields: {
-    margin: 0,
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-  },
-  term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -106,7 +99,7 @@ export function OrderDrawer({
 
   const next = nextStatuses(order.shipmentStatus, order.platformCode).filter((s) => s !== 'SHIPPED');
   const fees = lineFees(order);
-  const rows: [string, ReactNode][] = [
+  const rows: DetailItem[] = [
     [t('columns.orderId'), order.orderId],
     [t('columns.orderDate'), order.orderDate],
     [t('columns.platform'), <PlatformLogo key="p" platform={order.platformCode} />],
@@ -167,14 +160,7 @@ export function OrderDrawer({
           {status.isPending && <Spinner size="tiny" />}
         </div>
       </section>
-      <dl className={styles.fields}>
-        {rows.map(([term, value]) => (
-          <div key={term} style={{ display: 'contents' }}>
-            <dt className={styles.term}>{term}</dt>
-            <dd className={styles.value}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList items={rows} />
       <Divider />
       {editing ? (
         <OrderEditForm

@@ -14,6 +14,7 @@ import { CUSTOMER_FIELDS } from '#shared/schemas/order';
 import type { OtzOrder } from '#shared/schemas/otz-order';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
+import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
@@ -38,13 +39,7 @@ const useStyles = makeStyles({
   table: { tableLayout: 'auto' },
   mono: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'nowrap' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  details: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-  },
+  details: { marginBottom: tokens.spacingVerticalL },
   term: { color: tokens.colorNeutralForeground3 },
   lines: { width: '100%', borderCollapse: 'collapse' },
   lineCell: { padding: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
@@ -170,21 +165,19 @@ export default function OtzOrdersPage() {
       >
         {shown && (
           <>
-            <dl className={styles.details}>
-              <dt className={styles.term}>{t('columns.status')}</dt>
-              <dd>{t(`status.${shown.shipmentStatus}`)}</dd>
-              <dt className={styles.term}>{t('columns.orderDate')}</dt>
-              <dd>{shown.orderDate}</dd>
-              <dt className={styles.term}>{t('columns.amount')}</dt>
-              <dd>{money(shown.amount, shown.currency)}</dd>
-              {CUSTOMER_FIELDS.map((field) => (
-                <CustomerRow
-                  key={field}
-                  label={t(`common:customer.${field}`)}
-                  value={shown.customer?.[field]}
-                />
-              ))}
-            </dl>
+            <DetailList
+              className={styles.details}
+              items={[
+                [t('columns.status'), t(`status.${shown.shipmentStatus}`)],
+                [t('columns.orderDate'), shown.orderDate],
+                [t('columns.amount'), money(shown.amount, shown.currency)],
+                // A customer field the order does not carry is left out.
+                ...CUSTOMER_FIELDS.flatMap((field): DetailItem[] => {
+                  const value = shown.customer?.[field];
+                  return value ? [[t(`common:customer.${field}`), value]] : [];
+                }),
+              ]}
+            />
             <table className={styles.lines}>
               <caption className={styles.term}>{t('details.lines')}</caption>
               <thead>
@@ -210,16 +203,5 @@ export default function OtzOrdersPage() {
         )}
       </AppDialog>
     </ListScaffold>
-  );
-}
-
-function CustomerRow({ label, value }: { label: string; value: string | undefined }) {
-  const styles = useStyles();
-  if (!value) return null;
-  return (
-    <>
-      <dt className={styles.term}>{label}</dt>
-      <dd>{value}</dd>
-    </>
   );
 }

@@ -30,7 +30,7 @@ import { prefetchList, useListScreen } from '../../ui/list-screen/use-list-scree
 import { EmptyState, ErrorState, LoadingState } from '../../ui/page-state';
 import { PlatformFilter } from '../../ui/platform-filter';
 import { useDateDisplay } from '../../ui/use-date-display';
-import type { DateRange } from '../orders/date-range';
+import type { DateRange } from '../../ui/date-range';
 import { PlatformLogo, useMoney } from '../orders/order-parts';
 import { ProductDetailsDialog } from '../products/product-details-dialog';
 import { useProductName } from '../products/product-name';

@@ -14,7 +14,7 @@ import { ListScaffold } from '../../ui/list-screen/list-scaffold';
 import { prefetchList, useListScreen } from '../../ui/list-screen/use-list-screen';
 import { useNotify } from '../../ui/notify';
 import { useErrorText } from '../../ui/use-error-text';
-import { DateRangeFilter } from '../orders/date-range-filter';
+import { DateRangeFilter } from '../../ui/date-range-filter';
 import { CreateShipmentDialog } from './create-shipment-dialog';
 import { PACKED_ORDERS, PlatformChoice, usePackedColumns, useOrderSelection } from './packed-orders';
 

@@ -17,7 +17,7 @@ import type { ListFilter } from '../../ui/list-screen/list-state';
 import type { ListScreen, ListScreenOptions } from '../../ui/list-screen/use-list-screen';
 import { PlatformFilter } from '../../ui/platform-filter';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { dateRangeOf } from '../orders/date-range';
+import { dateRangeOf } from '../../ui/date-range';
 import { PlatformLogo, useMoney } from '../orders/order-parts';
 import { fetchOrders, searchOrders } from '../orders/orders.api';
 import { useProductName } from '../products/product-name';

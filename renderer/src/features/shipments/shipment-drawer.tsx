@@ -7,12 +7,13 @@
 import { Button, Caption1, Divider, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DocumentEditRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../ui/app-dialog';
 import { AppDrawer } from '../../ui/app-drawer';
+import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { AppTable, type TableColumn } from '../../ui/app-table';
 import { ErrorState } from '../../ui/page-state';
 import { useAppMutation } from '../../ui/use-app-mutation';
@@ -27,15 +28,6 @@ import { fetchShipment, removeShipmentOrder } from './shipments.api';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  fields: {
-    margin: 0,
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-  },
-  term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -70,7 +62,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
     onSuccess: () => setRemoving(null),
   });
 
-  const fields: [string, ReactNode][] = [
+  const fields: DetailItem[] = [
     [t('columns.status'), <ShipmentStatusBadge key="s" status={shipment.status} />],
     [t('columns.shippingDate'), dates.date(shipment.shippingDate)],
     [t('drawer.method'), shipment.shippingMethod?.name ?? '—'],
@@ -120,14 +112,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
       bodyClassName={styles.body}
     >
       {current.isError && <ErrorState error={current.error} onRetry={() => void current.refetch()} />}
-      <dl className={styles.fields}>
-        {fields.map(([term, value]) => (
-          <div key={term} style={{ display: 'contents' }}>
-            <dt className={styles.term}>{term}</dt>
-            <dd className={styles.value}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList items={fields} />
       <div className={styles.actions}>
         {open ? (
           <Button appearance="primary" icon={<ReceiptRegular />} onClick={() => setCustoms('save')}>

@@ -35,8 +35,8 @@ import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffol
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { prefetchList, useListScreen, type ListScreenOptions } from '../../ui/list-screen/use-list-screen';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { dateRangeOf, dateRangeText } from '../orders/date-range';
-import { DateRangeFilter } from '../orders/date-range-filter';
+import { dateRangeOf, dateRangeText } from '../../ui/date-range';
+import { DateRangeFilter } from '../../ui/date-range-filter';
 import { useMoney } from '../orders/order-parts';
 import { CustomsDialog } from './customs-dialog';
 import { shipmentDates, shipmentDatesText } from './shipment-dates';

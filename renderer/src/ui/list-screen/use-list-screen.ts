@@ -67,6 +67,8 @@ export interface ListScreen<Row, F extends string = string> {
   /** A header click on a column sorting by `field`. */
   sortBy(field: string, first?: 'asc' | 'desc'): void;
   setFilter(name: F, value: string): void;
+  /** Several filters in one step (one URL change): a filter that depends on another. */
+  setFilters(values: Partial<Record<F, string>>): void;
 }
 
 type Patch<F extends string> = Partial<Omit<ListState<F>, 'filters'>> & {
@@ -168,6 +170,7 @@ export function useListScreen<Row, F extends string = never>(
     setSort: (sort) => update({ sort }),
     sortBy: (field, first) => update({ sort: nextSort(state.sort, field, first) }),
     setFilter: (name, value) => update({ filters: { [name]: value } as Partial<Record<F, string>> }),
+    setFilters: (values) => update({ filters: values }),
   };
 }
 

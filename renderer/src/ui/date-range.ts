@@ -1,6 +1,7 @@
 /**
  * A date range as one URL value, `from..to` with either end open (`2026-01-01..`), so that
- * both ends of the one order-date filter travel together. Anything but a date reads as open.
+ * both ends of one date filter (order dates, shipping dates, the history's days) travel
+ * together. Anything but a date reads as open.
  */
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

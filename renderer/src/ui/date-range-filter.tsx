@@ -1,14 +1,14 @@
 /** A from/to pair of date fields over one `from..to` list filter; each end commits once it is a date or empty. */
 import { makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
-import { DateField } from '../../ui/date-field';
+import { DateField } from './date-field';
 import { dateRangeOf, dateRangeText } from './date-range';
+import { dateOfValue } from './date-text';
 
 // Fluent's date input has an intrinsic width of its own; the field sets it.
 const useStyles = makeStyles({ date: { width: '150px', '& .fui-Input': { width: '100%', minWidth: 0 } } });
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const complete = (v: string | null) => v === null || DATE.test(v);
+const complete = (v: string | null) => v === null || dateOfValue(v) !== null;
 
 export function DateRangeFilter({
   fromLabel,
