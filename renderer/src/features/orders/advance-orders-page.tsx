@@ -10,13 +10,13 @@ import { advanceOrdersListSpec } from '#shared/list-specs';
 import type { AdvanceOrder } from '#shared/schemas/order';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
+import { dateRangeOf } from '../../ui/date-range';
+import { DateRangeFilter } from '../../ui/date-range-filter';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useProductName } from '../products/product-name';
-import { dateRangeOf } from '../../ui/date-range';
-import { DateRangeFilter } from '../../ui/date-range-filter';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime } from './order-parts';
 import { fetchAdvanceOrders, setAdvanceOrderStatus } from './orders.api';
 
@@ -106,43 +106,13 @@ export default function AdvanceOrdersPage() {
       header: t('advance.actions'),
       alwaysShown: true,
       cell: (a) => (
-        <div className={styles.actions}>
-          {a.status === 'AWAITING' && (
-            <>
-              <Button
-                size="small"
-                appearance="primary"
-                icon={busyFor(a) ? <Spinner size="extra-tiny" /> : <CheckmarkRegular />}
-                disabled={change.isPending}
-                aria-label={t('advance.bookFor', { orderId: a.orderId })}
-                onClick={() => change.mutate({ row: a, status: 'BOOKED' })}
-              >
-                {t('advance.book')}
-              </Button>
-              <Button
-                size="small"
-                icon={<DismissRegular />}
-                disabled={change.isPending}
-                aria-label={t('advance.cancelFor', { orderId: a.orderId })}
-                onClick={() => setCancelling(a)}
-              >
-                {t('advance.cancel')}
-              </Button>
-            </>
-          )}
-          {a.status === 'BOOKED' && (
-            <Button
-              size="small"
-              appearance="primary"
-              icon={busyFor(a) ? <Spinner size="extra-tiny" /> : <SendRegular />}
-              disabled={change.isPending}
-              aria-label={t('advance.releaseFor', { orderId: a.orderId })}
-              onClick={() => change.mutate({ row: a, status: 'RECEIVED' })}
-            >
-              {t('advance.release')}
-            </Button>
-          )}
-        </div>
+        <AdvanceActions
+          row={a}
+          busy={busyFor(a)}
+          disabled={change.isPending}
+          onChange={(status) => change.mutate({ row: a, status })}
+          onCancel={() => setCancelling(a)}
+        />
       ),
     },
   ];
@@ -184,5 +154,64 @@ export default function AdvanceOrdersPage() {
         </AppDialog>
       )}
     </ListScaffold>
+  );
+}
+
+/** An advance order's buttons: book or cancel while it awaits, release once booked. */
+function AdvanceActions({
+  row,
+  busy,
+  disabled,
+  onChange,
+  onCancel,
+}: {
+  row: AdvanceOrder;
+  /** This row's change is being saved. */
+  busy: boolean;
+  disabled: boolean;
+  onChange: (status: 'BOOKED' | 'RECEIVED') => void;
+  /** Cancelling asks first. */
+  onCancel: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('ordermanagement');
+  return (
+    <div className={styles.actions}>
+      {row.status === 'AWAITING' && (
+        <>
+          <Button
+            size="small"
+            appearance="primary"
+            icon={busy ? <Spinner size="extra-tiny" /> : <CheckmarkRegular />}
+            disabled={disabled}
+            aria-label={t('advance.bookFor', { orderId: row.orderId })}
+            onClick={() => onChange('BOOKED')}
+          >
+            {t('advance.book')}
+          </Button>
+          <Button
+            size="small"
+            icon={<DismissRegular />}
+            disabled={disabled}
+            aria-label={t('advance.cancelFor', { orderId: row.orderId })}
+            onClick={onCancel}
+          >
+            {t('advance.cancel')}
+          </Button>
+        </>
+      )}
+      {row.status === 'BOOKED' && (
+        <Button
+          size="small"
+          appearance="primary"
+          icon={busy ? <Spinner size="extra-tiny" /> : <SendRegular />}
+          disabled={disabled}
+          aria-label={t('advance.releaseFor', { orderId: row.orderId })}
+          onClick={() => onChange('RECEIVED')}
+        >
+          {t('advance.release')}
+        </Button>
+      )}
+    </div>
   );
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isRequired, MESSAGES } from '#shared/messages';
 import { orderEntryLineSchema, type Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
-import { emptyLine, orderEntryLines, orderEntrySchema, type OrderEntryValues } from './order-entry-form';
 import { orderEditForm, orderEditOf } from './order-edit';
+import { emptyLine, orderEntryLines, orderEntrySchema, type OrderEntryValues } from './order-entry-form';
 import { lineFees, lineTotal } from './order-money';
 
 const product = (id: string) => ({ _id: id, name: `Product ${id}` }) as Product;

@@ -163,45 +163,53 @@ export default function OtzOrdersPage() {
         busy={change.isPending}
         extraActions={shown ? statusButtons(shown) : undefined}
       >
-        {shown && (
-          <>
-            <DetailList
-              className={styles.details}
-              items={[
-                [t('columns.status'), t(`status.${shown.shipmentStatus}`)],
-                [t('columns.orderDate'), shown.orderDate],
-                [t('columns.amount'), money(shown.amount, shown.currency)],
-                // A customer field the order does not carry is left out.
-                ...CUSTOMER_FIELDS.flatMap((field): DetailItem[] => {
-                  const value = shown.customer?.[field];
-                  return value ? [[t(`common:customer.${field}`), value]] : [];
-                }),
-              ]}
-            />
-            <table className={styles.lines}>
-              <caption className={styles.term}>{t('details.lines')}</caption>
-              <thead>
-                <tr>
-                  <th className={styles.lineCell}>{t('columns.product')}</th>
-                  <th className={styles.lineCell}>{t('columns.quantity')}</th>
-                  <th className={styles.lineCell}>{t('columns.price')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.items.map((item, i) => (
-                  <tr key={i}>
-                    <td className={styles.lineCell}>
-                      {item.product ? `${item.product.name} (${item.product.skuCode})` : '—'}
-                    </td>
-                    <td className={styles.lineCell}>{item.orderQuantity}</td>
-                    <td className={styles.lineCell}>{money(item.price, shown.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        )}
+        {shown && <OtzOrderDetails order={shown} />}
       </AppDialog>
     </ListScaffold>
+  );
+}
+
+/** An OTZ order's fields and its lines. */
+function OtzOrderDetails({ order }: { order: OtzOrder }) {
+  const styles = useStyles();
+  const { t } = useTranslation('otzorder');
+  const money = useMoney();
+  return (
+    <>
+      <DetailList
+        className={styles.details}
+        items={[
+          [t('columns.status'), t(`status.${order.shipmentStatus}`)],
+          [t('columns.orderDate'), order.orderDate],
+          [t('columns.amount'), money(order.amount, order.currency)],
+          // A customer field the order does not carry is left out.
+          ...CUSTOMER_FIELDS.flatMap((field): DetailItem[] => {
+            const value = order.customer?.[field];
+            return value ? [[t(`common:customer.${field}`), value]] : [];
+          }),
+        ]}
+      />
+      <table className={styles.lines}>
+        <caption className={styles.term}>{t('details.lines')}</caption>
+        <thead>
+          <tr>
+            <th className={styles.lineCell}>{t('columns.product')}</th>
+            <th className={styles.lineCell}>{t('columns.quantity')}</th>
+            <th className={styles.lineCell}>{t('columns.price')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, i) => (
+            <tr key={i}>
+              <td className={styles.lineCell}>
+                {item.product ? `${item.product.name} (${item.product.skuCode})` : '—'}
+              </td>
+              <td className={styles.lineCell}>{item.orderQuantity}</td>
+              <td className={styles.lineCell}>{money(item.price, order.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useEffect, useId, useMemo } from 'react';
-import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type DefaultValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_FEE_TYPES } from '#shared/constants';
 import { DateField } from '../../ui/date-field';
@@ -40,6 +40,87 @@ const useStyles = makeStyles({
   help: { color: tokens.colorNeutralForeground3 },
 });
 
+/** The form's starting values: date fields start at today in the business's time zone. */
+function useFormDefaults<Values extends Record<string, string>>(form: {
+  defaults: Values;
+  fields: readonly { name: string; kind: FormFieldKind }[];
+}) {
+  const today = businessToday(useConfig().data?.timeZone);
+  return useMemo(() => {
+    const values: Record<string, string> = { ...form.defaults };
+    for (const field of form.fields) if (field.kind === 'date') values[field.name] = today;
+    return values as DefaultValues<Values>;
+  }, [form, today]);
+}
+
+/**
+ * One field's input. Fluent's inputs keep their own state, so they are controlled: reset()
+ * must reach them.
+ */
+function SettingsControl<Values extends Record<string, string>, Body>({
+  control,
+  name,
+  fieldKind,
+  unit,
+  placeholder,
+  feeType,
+}: {
+  control: Control<Values, unknown, Body>;
+  name: Path<Values>;
+  fieldKind: Exclude<FormFieldKind, 'date'>;
+  /** The unit a decimal is in; else the handling charge's type says. */
+  unit?: string;
+  placeholder: string;
+  feeType: string | undefined;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  // Keys built from generic field names are plain strings to i18next's types.
+  const text = (key: string) => t(key);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, onChange, onBlur } }) => {
+        const common = { ref, name, onBlur, value: String(value) };
+        switch (fieldKind) {
+          case 'text':
+            return (
+              <Input {...common} onChange={(_e, data) => onChange(data.value)} placeholder={placeholder} />
+            );
+          case 'feeType':
+            return (
+              <Select {...common} onChange={(_e, data) => onChange(data.value)}>
+                <option value="">{t('types.placeholder')}</option>
+                {HANDLING_FEE_TYPES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`types.${choice}`)}
+                  </option>
+                ))}
+              </Select>
+            );
+          case 'decimal':
+            return (
+              <Input
+                {...common}
+                onChange={(_e, data) => onChange(data.value)}
+                inputMode="decimal"
+                placeholder={placeholder}
+                contentAfter={
+                  unit ? (
+                    <span className={styles.unit}>{text(`units.${unit}`)}</span>
+                  ) : feeType === 'percentage' || feeType === 'amount' ? (
+                    <span className={styles.unit}>{t(`units.${feeType}`)}</span>
+                  ) : undefined
+                }
+              />
+            );
+        }
+      }}
+    />
+  );
+}
+
 export function SettingsAddForm<Row extends SettingsRow, Values extends Record<string, string>, Body>({
   resource,
 }: {
@@ -51,13 +132,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
   const { kind, form } = resource;
   // Keys built from generic field names are plain strings to i18next's types.
   const text = (key: string) => t(key);
-  // Date fields start at today in the business's time zone, whatever the computer's zone.
-  const today = businessToday(useConfig().data?.timeZone);
-  const defaults = useMemo(() => {
-    const values: Record<string, string> = { ...form.defaults };
-    for (const field of form.fields) if (field.kind === 'date') values[field.name] = today;
-    return values as DefaultValues<Values>;
-  }, [form, today]);
+  const defaults = useFormDefaults(form);
   const {
     handleSubmit,
     reset,
@@ -94,54 +169,6 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
     const error = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
     return error ? message(error) : undefined;
   };
-
-  // Fluent's inputs keep their own state, so they are controlled: reset() must reach them.
-  const renderControl = (name: Path<Values>, fieldKind: Exclude<FormFieldKind, 'date'>, unit?: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: { ref, value, onChange, onBlur } }) => {
-        const common = { ref, name, onBlur, value: String(value) };
-        switch (fieldKind) {
-          case 'text':
-            return (
-              <Input
-                {...common}
-                onChange={(_e, data) => onChange(data.value)}
-                placeholder={text(`${kind}.placeholders.${name}`)}
-              />
-            );
-          case 'feeType':
-            return (
-              <Select {...common} onChange={(_e, data) => onChange(data.value)}>
-                <option value="">{t('types.placeholder')}</option>
-                {HANDLING_FEE_TYPES.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {t(`types.${choice}`)}
-                  </option>
-                ))}
-              </Select>
-            );
-          case 'decimal':
-            return (
-              <Input
-                {...common}
-                onChange={(_e, data) => onChange(data.value)}
-                inputMode="decimal"
-                placeholder={text(`${kind}.placeholders.${name}`)}
-                contentAfter={
-                  unit ? (
-                    <span className={styles.unit}>{text(`units.${unit}`)}</span>
-                  ) : type === 'percentage' || type === 'amount' ? (
-                    <span className={styles.unit}>{t(`units.${type}`)}</span>
-                  ) : undefined
-                }
-              />
-            );
-        }
-      }}
-    />
-  );
 
   return (
     <Card className={styles.card}>
@@ -184,7 +211,14 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
               required
               validationMessage={fieldError(name)}
             >
-              {renderControl(name as Path<Values>, fieldKind, unit)}
+              <SettingsControl
+                control={control}
+                name={name as Path<Values>}
+                fieldKind={fieldKind}
+                unit={unit}
+                placeholder={text(`${kind}.placeholders.${name}`)}
+                feeType={type}
+              />
             </Field>
           ),
         )}

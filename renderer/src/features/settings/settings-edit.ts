@@ -1,6 +1,6 @@
 /** The rules of an inline cell edit, kept pure so they are tested in Node. */
-import { MESSAGES } from '#shared/messages';
 import type { z } from 'zod';
+import { MESSAGES } from '#shared/messages';
 import type { CellEdit, CellEditor } from './settings.resources';
 
 export type EditPlan =

@@ -3,7 +3,6 @@
  * editing, confirmation) is written once and holds for all six.
  */
 import type { z } from 'zod';
-import type { SettingsKind } from './settings.paths';
 import { MESSAGES } from '#shared/messages';
 import { exchangeRatesListSpec, handlingFeesListSpec, namedSettingsListSpec } from '#shared/list-specs';
 import type { FilterInput, ListSpec } from '#shared/query';
@@ -35,6 +34,7 @@ import {
 } from '#shared/schemas/currency';
 import { dateSearchFilters } from './date-search';
 import { putExchangeRate } from './settings.api';
+import type { SettingsKind } from './settings.paths';
 
 export { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '#shared/domain/simulator';
 import type { PlatformFee, Simulation } from '#shared/schemas/simulation';
-import { readTodaysRate } from './simulator.api';
 import {
   fromSimulation,
   inputsOf,
@@ -11,6 +10,7 @@ import {
   toRequest,
   type SimulatorFormValues,
 } from './simulator-form';
+import { readTodaysRate } from './simulator.api';
 
 const fees: PlatformFee[] = [
   { platformCode: 'AMAZONIND', commissionPercent: 15.25, closingFee: 30.5, updatedAt: null },
