@@ -20,8 +20,8 @@ import {
 import { exchangeRateEditSchema, exchangeRateFormSchema } from '#shared/schemas/currency';
 import { memoInputSchema } from '#shared/schemas/misc';
 import { productInputSchema, productUpdateSchema } from '#shared/schemas/product';
-import { requestFormSchema } from '../features/requests/request-form';
-import { handlingFormErrors } from '../features/settings/settings.resources';
+import { handlingFormErrors } from '../features/catalog/catalog.resources';
+import { requestFormSchema } from '../features/issues/request-form';
 import { translateMessage, type Translate } from '../i18n/error-message';
 
 const errorsOf = (lang: 'en' | 'ja') =>

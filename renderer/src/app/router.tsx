@@ -6,16 +6,18 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { auditRoutes } from '../features/audit/audit.routes';
 import { GuestOnly, HomeRedirect, preloadSignedIn, RequireAuth } from '../features/auth/guards';
-import { memoRoutes } from '../features/memo/memo.routes';
+import { catalogRoutes } from '../features/catalog/catalog.routes';
+import { currencyRoutes } from '../features/currency/currency.routes';
+import { issuesRoutes } from '../features/issues/issues.routes';
+import { memosRoutes } from '../features/memos/memos.routes';
 import { orderImportRoutes } from '../features/order-import/order-import.routes';
 import { ordersRoutes } from '../features/orders/orders.routes';
-import { otzRoutes } from '../features/otz/otz.routes';
+import { otzOrdersRoutes } from '../features/otz-orders/otz-orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
-import { requestsRoutes } from '../features/requests/requests.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { shipmentsRoutes } from '../features/shipments/shipments.routes';
-import { simulatorRoutes } from '../features/simulator/simulator.routes';
+import { simulationsRoutes } from '../features/simulations/simulations.routes';
 import { LoadingState } from '../ui/loading-state';
 import { lazyScreen, preloadableLazy } from '../ui/route-prefetch';
 import { loadQueryClient } from './query-client-loader';
@@ -97,16 +99,18 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRedirect /> },
           ...settingsRoutes,
+          ...catalogRoutes,
+          ...currencyRoutes,
           ...productsRoutes,
-          ...requestsRoutes,
-          ...otzRoutes,
+          ...issuesRoutes,
+          ...otzOrdersRoutes,
           ...salesRoutes,
-          ...memoRoutes,
+          ...memosRoutes,
           ...auditRoutes,
           ...ordersRoutes,
           ...orderImportRoutes,
           ...shipmentsRoutes,
-          ...simulatorRoutes,
+          ...simulationsRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.

@@ -23,14 +23,9 @@ import { useLeaveGuard } from '../../ui/leave-guard';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useErrorText } from '../../ui/use-error-text';
 import { useConfig } from '../shell/use-config';
+import type { FormFieldKind, SettingsResource, SettingsRow } from './settings-resource';
 import { invalidateSaved } from './settings-table';
 import { createSetting } from './settings.api';
-import {
-  handlingFormErrors,
-  type FormFieldKind,
-  type SettingsResource,
-  type SettingsRow,
-} from './settings.resources';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
@@ -139,7 +134,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
     control,
     formState: { errors, isDirty },
   } = useForm<Values, unknown, Body>({
-    resolver: zodResolver(form.schema, { error: handlingFormErrors }),
+    resolver: zodResolver(form.schema, { error: form.errors }),
     defaultValues: defaults,
   });
   // The business's zone arrives after the first render, or the day turns: an untouched form

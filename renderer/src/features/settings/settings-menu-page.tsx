@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePrefetchLink } from '../../ui/route-prefetch';
-import { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.resources';
+import { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
 
 const ICONS: Record<SettingsKind, ReactNode> = {
   category: <TagMultipleRegular />,

@@ -14,7 +14,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { useErrorText } from '../../ui/use-error-text';
 import { planEdit } from './settings-edit';
-import type { SettingsColumn, SettingsResource, SettingsRow } from './settings.resources';
+import type { SettingsColumn, SettingsResource, SettingsRow } from './settings-resource';
 
 const useStyles = makeStyles({
   editor: { width: '100%', minWidth: '120px' },

@@ -16,6 +16,7 @@ import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffol
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useDateDisplay } from '../../ui/use-date-display';
+import type { SettingsColumn, SettingsResource, SettingsRow } from './settings-resource';
 import {
   CellEditor,
   ConfirmChangeDialog,
@@ -24,7 +25,6 @@ import {
   type PendingChange,
 } from './settings-table-parts';
 import { fetchSettings, updateSetting } from './settings.api';
-import type { SettingsColumn, SettingsResource, SettingsRow } from './settings.resources';
 
 /**
  * One settings list's options; the settings cards' prefetch builds the same first request.

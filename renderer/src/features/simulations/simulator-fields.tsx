@@ -23,6 +23,7 @@ import { useFieldMessage } from '../../ui/use-error-text';
 import { useProductName } from '../products/product-name';
 import { ProductPicker } from '../products/product-picker';
 import { useSimulatorMoney } from './simulation-result';
+import type { TodaysRate } from './simulations.api';
 import {
   handlingChoiceOf,
   platformDefaults,
@@ -30,7 +31,6 @@ import {
   type HandlingChoice,
   type SimulatorFormValues,
 } from './simulator-form';
-import type { TodaysRate } from './simulator.api';
 
 export const useFieldStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },

@@ -15,9 +15,9 @@ import type { PlatformFee, Simulation } from '#shared/schemas/simulation';
 import { useLeaveGuard } from '../../ui/leave-guard';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { SimulationResultView } from './simulation-result';
+import { createSimulation, updateSimulation, type TodaysRate } from './simulations.api';
 import { GoodsFields, PlatformFields, TargetFields, TextField, useFieldStyles } from './simulator-fields';
 import { liveResult, simulatorFormSchema, toRequest, type SimulatorFormValues } from './simulator-form';
-import { createSimulation, updateSimulation, type TodaysRate } from './simulator.api';
 
 const useStyles = makeStyles({
   layout: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '#shared/domain/simulator';
 import type { PlatformFee, Simulation } from '#shared/schemas/simulation';
+import { readTodaysRate } from './simulations.api';
 import {
   fromSimulation,
   inputsOf,
@@ -10,7 +11,6 @@ import {
   toRequest,
   type SimulatorFormValues,
 } from './simulator-form';
-import { readTodaysRate } from './simulator.api';
 
 const fees: PlatformFee[] = [
   { platformCode: 'AMAZONIND', commissionPercent: 15.25, closingFee: 30.5, updatedAt: null },

@@ -5,7 +5,7 @@ import { lazyScreen } from '../../ui/route-prefetch';
 const NewProductRequestPage = lazyScreen('/newproductrequest', () => import('./new-product-request-page'));
 const IssuesPage = lazyScreen('/issues', () => import('./issues-page'));
 
-export const requestsRoutes: RouteObject[] = [
+export const issuesRoutes: RouteObject[] = [
   { path: '/newproductrequest', element: <NewProductRequestPage /> },
   { path: '/issues', element: <IssuesPage /> },
 ];

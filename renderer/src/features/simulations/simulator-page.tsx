@@ -23,15 +23,15 @@ import { PlatformLogo } from '../orders/order-parts';
 import { fetchProduct } from '../products/products.api';
 import { PlatformDefaultsDialog } from './platform-defaults-dialog';
 import { useSimulatorMoney } from './simulation-result';
-import { SimulatorEditor } from './simulator-editor';
-import { fromSimulation, newSimulation, type SimulatorFormValues } from './simulator-form';
 import {
   fetchHandlingFees,
   fetchPlatformFees,
   fetchSimulation,
   fetchSimulations,
   fetchTodaysRate,
-} from './simulator.api';
+} from './simulations.api';
+import { SimulatorEditor } from './simulator-editor';
+import { fromSimulation, newSimulation, type SimulatorFormValues } from './simulator-form';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },

@@ -4,4 +4,4 @@ import { lazyScreen } from '../../ui/route-prefetch';
 
 const OtzOrdersPage = lazyScreen('/otz', () => import('./otz-orders-page'));
 
-export const otzRoutes: RouteObject[] = [{ path: '/otz', element: <OtzOrdersPage /> }];
+export const otzOrdersRoutes: RouteObject[] = [{ path: '/otz', element: <OtzOrdersPage /> }];

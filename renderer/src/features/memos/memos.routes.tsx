@@ -4,4 +4,4 @@ import { lazyScreen } from '../../ui/route-prefetch';
 
 const MemoPage = lazyScreen('/memo', () => import('./memo-page'));
 
-export const memoRoutes: RouteObject[] = [{ path: '/memo', element: <MemoPage /> }];
+export const memosRoutes: RouteObject[] = [{ path: '/memo', element: <MemoPage /> }];

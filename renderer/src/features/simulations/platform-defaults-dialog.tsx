@@ -20,7 +20,7 @@ import { AppDialog } from '../../ui/app-dialog';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { useFieldMessage } from '../../ui/use-error-text';
-import { savePlatformFee } from './simulator.api';
+import { savePlatformFee } from './simulations.api';
 
 const useStyles = makeStyles({
   surface: { width: '560px' },

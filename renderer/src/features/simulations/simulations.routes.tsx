@@ -4,4 +4,4 @@ import { lazyScreen } from '../../ui/route-prefetch';
 
 const SimulatorPage = lazyScreen('/Simulator', () => import('./simulator-page'));
 
-export const simulatorRoutes: RouteObject[] = [{ path: '/Simulator', element: <SimulatorPage /> }];
+export const simulationsRoutes: RouteObject[] = [{ path: '/Simulator', element: <SimulatorPage /> }];
