@@ -44,7 +44,25 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
-    // Screens draw dialogs, tables and toasts with the shared blocks of renderer/src/app
+    // The ui kit is below the app and its features: a block that needs a screen's state takes
+    // it as a prop or from a context the app or a feature provides.
+    files: ['renderer/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(app|features)(/|$)`,
+              message: 'renderer/src/ui imports nothing from app/ or features/: they import the ui kit.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Screens draw dialogs, tables and toasts with the shared blocks of renderer/src/ui
     // (focus, Escape, sticky headers, the toast host), so a new screen cannot skip them.
     files: ['renderer/src/features/**/*.{ts,tsx}'],
     rules: {
@@ -88,11 +106,11 @@ export default tseslint.config(
                 'DataGridRow',
               ],
               message:
-                'Use the shared blocks: AppDialog / ConfirmDialog (app/app-dialog), AppTable / ListScaffold (app/app-table, app/list-screen), useNotify (app/notify).',
+                'Use the shared blocks: AppDialog / ConfirmDialog (ui/app-dialog), AppTable / ListScaffold (ui/app-table, ui/list-screen), useNotify (ui/notify).',
             },
             ...['react-dialog', 'react-table', 'react-toast'].map((name) => ({
               name: `@fluentui/${name}`,
-              message: 'Use the shared blocks in renderer/src/app.',
+              message: 'Use the shared blocks in renderer/src/ui.',
             })),
           ],
         },

@@ -26,6 +26,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2023',
     chunkSizeWarningLimit: 1200,
+    // Chromium and Electron preload modules themselves: the polyfill would only add bytes to
+    // the entry.
+    modulePreload: { polyfill: false },
     // Named files (start, sign-in, schemas, icons, ui, one per screen): see build/chunks.ts.
     rolldownOptions: { output: { codeSplitting: codeSplitting(root), chunkFileNames } },
   },

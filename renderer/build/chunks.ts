@@ -2,9 +2,11 @@
  * How the renderer build groups its modules into files. Without this, the bundler makes one
  * file per set of lazy screens sharing a module: about seventy files, a third under 1 KiB.
  * Here:
+ * - the entry (index.html's script, boot.ts): the little it imports (how to read the chosen
+ *   language, where the texts are), so it runs without waiting for `start`;
  * - `start`: everything main.tsx imports statically (the app, the router, the guards);
  * - `sign-in`: what the login screen adds to it; index.html preloads both (start-preload.ts),
- *   so the login form arrives in one wave;
+ *   and the entry asks for the language's sign-in texts, so the login form arrives in one wave;
  * - `shell`: the signed-in chrome and the parts of the libraries it uses;
  * - `schemas` (zod and the shared schemas), `icons`, `ui` (the other library code, split by the
  *   sets of screens using it, small sets merged): loaded with the first screen needing them;
@@ -14,9 +16,10 @@ import type { Rolldown } from 'vite';
 
 type ModuleInfoSource = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-/** The module files of the start route: the entry and the login screen. */
+/** The module files of the start route: index.html's script, the app's start, the login screen. */
 export const START_MODULES = {
-  entry: 'src/main.tsx',
+  boot: 'src/boot.ts',
+  app: 'src/main.tsx',
   signIn: 'src/features/auth/login-page.tsx',
 } as const;
 /** The signed-in chrome, loaded once after sign-in with what it uses of the libraries. */
@@ -45,15 +48,25 @@ const ICONS = /[\\/]node_modules[\\/]@fluentui[\\/]react-icons[\\/]/;
 export function codeSplitting(rendererRoot: string): Rolldown.OutputOptions['codeSplitting'] {
   const root = rendererRoot.endsWith('/') ? rendererRoot : `${rendererRoot}/`;
   // Computed once per build from the finished module graph (the name functions run after it).
-  let closures: { start: Set<string>; signIn: Set<string>; shell: Set<string> } | undefined;
-  const closuresOf = (ctx: ModuleInfoSource) =>
-    (closures ??= {
-      start: staticClosure(ctx, root + START_MODULES.entry),
+  let closures:
+    { boot: Set<string>; start: Set<string>; signIn: Set<string>; shell: Set<string> } | undefined;
+  const closuresOf = (ctx: ModuleInfoSource) => {
+    if (closures) return closures;
+    // What the entry imports stays in the entry's file: in `start` it would make the entry wait.
+    const boot = staticClosure(ctx, root + START_MODULES.boot);
+    const start = staticClosure(ctx, root + START_MODULES.app);
+    for (const id of boot) start.delete(id);
+    closures = {
+      boot,
+      start,
       signIn: staticClosure(ctx, root + START_MODULES.signIn),
       shell: staticClosure(ctx, root + SHELL_MODULE),
-    });
+    };
+    return closures;
+  };
   return {
     groups: [
+      { name: (id, ctx) => (closuresOf(ctx).boot.has(id) ? 'index' : null), priority: 110 },
       { name: (id, ctx) => (closuresOf(ctx).start.has(id) ? 'start' : null), priority: 100 },
       { name: (id, ctx) => (closuresOf(ctx).signIn.has(id) ? 'sign-in' : null), priority: 90 },
       { name: (id, ctx) => (closuresOf(ctx).shell.has(id) ? 'shell' : null), priority: 85 },

@@ -1,18 +1,16 @@
 /**
- * Adds `<link rel="modulepreload">` for the login screen's files (and each language's sign-in
- * texts) to index.html. Vite preloads what the entry imports statically; the login screen is a
- * lazy chunk, found only after the entry has run and the router has matched, so without these
- * links its files would be a second (and third) wave of requests before the form appears.
+ * Adds `<link rel="modulepreload">` for the app's start and the login screen's files to
+ * index.html. Vite preloads what the entry imports statically; the entry (boot.ts) imports the
+ * app lazily and the login screen is a lazy chunk, found only after the app has run and the
+ * router has matched, so without these links their files would be a second (and third) wave of
+ * requests before the form appears. The sign-in texts are not here: only the entry knows the
+ * user's language, and asks for that one's as soon as it runs.
  */
 import type { Plugin, Rolldown } from 'vite';
 import { START_MODULES } from './chunks';
 
 /** Module files whose chunks the start route needs besides the entry. */
-export const PRELOADED_MODULES = [
-  START_MODULES.signIn,
-  'src/i18n/sign-in-texts.en.ts',
-  'src/i18n/sign-in-texts.ja.ts',
-] as const;
+export const PRELOADED_MODULES = [START_MODULES.app, START_MODULES.signIn] as const;
 
 export function startPreload(rendererRoot: string): Plugin {
   const root = rendererRoot.endsWith('/') ? rendererRoot : `${rendererRoot}/`;

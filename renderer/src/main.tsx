@@ -6,8 +6,7 @@ import { createStore } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/http';
 import { App } from './app/app';
-import { createQueryClient } from './app/query-client';
-import { preloadScreen } from './app/route-prefetch';
+import { preloadLayouts } from './app/router';
 import { startSplashDeadline } from './app/splash';
 import { endLocalSession } from './features/auth/session';
 import { connectionAtom, sessionAtom } from './features/auth/session.atoms';
@@ -15,6 +14,7 @@ import { initI18n } from './i18n/i18n';
 import { readPersistedLanguage } from './i18n/language';
 import { languageAtom } from './i18n/language.atoms';
 import { platform } from './platform/platform';
+import { preloadScreen } from './ui/route-prefetch';
 
 // Not awaited at the top level: the screens' chunks import this module's chunk, so a top-level
 // await of one of them would wait for itself.
@@ -22,7 +22,6 @@ async function start(): Promise<void> {
   startSplashDeadline();
 
   const store = createStore();
-  const queryClient = createQueryClient();
 
   const language = readPersistedLanguage(localStorage);
   store.set(languageAtom, language);
@@ -37,19 +36,23 @@ async function start(): Promise<void> {
   ]);
   store.set(sessionAtom, session);
   store.set(connectionAtom, connection.connection);
-  await Promise.all([firstScreen, session ? undefined : preloadScreen('/auth/login')]);
+  await Promise.all([
+    firstScreen,
+    session ? undefined : preloadScreen('/auth/login'),
+    preloadLayouts(location.pathname, session !== null).catch(() => {}),
+  ]);
 
   configureApi({
     apiBaseUrl: connection.apiBaseUrl,
     getToken: () => store.get(sessionAtom)?.token,
     // A 401 on anything but the credential calls: the session is gone; leave quietly.
-    onUnauthorized: () => void endLocalSession(store, queryClient),
+    onUnauthorized: () => void endLocalSession(store),
   });
   void platform.setLanguage(language).catch(() => {});
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html lacks #root');
-  createRoot(root).render(<App store={store} queryClient={queryClient} i18n={i18n} />);
+  createRoot(root).render(<App store={store} i18n={i18n} />);
 }
 
 void start();

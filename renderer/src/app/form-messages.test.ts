@@ -22,9 +22,9 @@ import { memoInputSchema } from '#shared/schemas/misc';
 import { productInputSchema, productUpdateSchema } from '#shared/schemas/product';
 import { MAX_QUANTITY, MAX_STOCK, MAX_UNIT_PRICE } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
+import { handlingFormErrors } from '../features/catalog/catalog.resources';
+import { requestFormSchema } from '../features/issues/request-form';
 import { orderEntrySchema } from '../features/orders/order-entry-form';
-import { requestFormSchema } from '../features/requests/request-form';
-import { handlingFormErrors } from '../features/settings/settings.resources';
 import { translateMessage, type Translate } from '../i18n/error-message';
 
 const errorsOf = (lang: 'en' | 'ja') =>

@@ -1,22 +1,31 @@
-/** The route table. Screens are lazy chunks; the guards and layouts are not. */
+/**
+ * The route table. Screens are lazy chunks; so are the layouts the sign-in form does not use
+ * (the query client's, the signed-in chrome's).
+ */
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { GuestOnly, HomeRedirect, RequireAuth } from '../features/auth/guards';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { auditRoutes } from '../features/audit/audit.routes';
-import { memoRoutes } from '../features/memo/memo.routes';
+import { GuestOnly, HomeRedirect, preloadSignedIn, RequireAuth } from '../features/auth/guards';
+import { catalogRoutes } from '../features/catalog/catalog.routes';
+import { currencyRoutes } from '../features/currency/currency.routes';
+import { issuesRoutes } from '../features/issues/issues.routes';
+import { memosRoutes } from '../features/memos/memos.routes';
 import { orderImportRoutes } from '../features/order-import/order-import.routes';
 import { ordersRoutes } from '../features/orders/orders.routes';
+import { otzOrdersRoutes } from '../features/otz-orders/otz-orders.routes';
 import { productsRoutes } from '../features/products/products.routes';
-import { requestsRoutes } from '../features/requests/requests.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
-import { otzRoutes } from '../features/otz/otz.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
 import { shipmentsRoutes } from '../features/shipments/shipments.routes';
-import { simulatorRoutes } from '../features/simulator/simulator.routes';
-import { LoadingState } from './loading-state';
-import { lazyScreen } from './route-prefetch';
+import { simulationsRoutes } from '../features/simulations/simulations.routes';
+import { LoadingState } from '../ui/loading-state';
+import { lazyScreen, preloadableLazy } from '../ui/route-prefetch';
+import { loadQueryClient } from './query-client-loader';
 import { RouteProgress } from './route-progress';
 import { SplashGate } from './splash';
+
+const QueryLayout = preloadableLazy(() => import('./query-layout'));
+const QUERY_LAYOUT = 'query-layout';
 
 const LoginPage = lazyScreen('/auth/login', () => import('../features/auth/login-page'));
 const RegistrationPage = lazyScreen('/auth/registration', () => import('../features/auth/registration-page'));
@@ -39,7 +48,6 @@ function RootLayout() {
     <>
       <RouteProgress />
       <Suspense fallback={<LoadingState fullPage />}>
-        <SplashGate />
         <Outlet />
       </Suspense>
     </>
@@ -50,36 +58,59 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
+      // The sign-in form is the one screen outside the query layout (query-layout.tsx).
       {
-        path: 'auth',
+        path: 'auth/login',
         element: <GuestOnly />,
         children: [
-          { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'registration', element: <RegistrationPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
+          {
+            index: true,
+            element: (
+              <>
+                <SplashGate />
+                <LoginPage />
+              </>
+            ),
+          },
         ],
       },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'logout', element: <LogoutPage /> },
       // The desktop app opens app://kura/index.html.
       { path: 'index.html', element: <Navigate to="/" replace /> },
+      {
+        id: QUERY_LAYOUT,
+        element: <QueryLayout />,
+        children: [
+          {
+            path: 'auth',
+            element: <GuestOnly />,
+            children: [
+              { index: true, element: <Navigate to="/auth/login" replace /> },
+              { path: 'registration', element: <RegistrationPage /> },
+              { path: 'forgot-password', element: <ForgotPasswordPage /> },
+              { path: 'reset-password', element: <ResetPasswordPage /> },
+            ],
+          },
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'logout', element: <LogoutPage /> },
+        ],
+      },
       {
         element: <RequireAuth />,
         children: [
           { index: true, element: <HomeRedirect /> },
           ...settingsRoutes,
+          ...catalogRoutes,
+          ...currencyRoutes,
           ...productsRoutes,
-          ...requestsRoutes,
-          ...otzRoutes,
+          ...issuesRoutes,
+          ...otzOrdersRoutes,
           ...salesRoutes,
-          ...memoRoutes,
+          ...memosRoutes,
           ...auditRoutes,
           ...ordersRoutes,
           ...orderImportRoutes,
           ...shipmentsRoutes,
-          ...simulatorRoutes,
+          ...simulationsRoutes,
           { path: 'users', element: <UsersPage /> },
           { path: 'user/profile', element: <ProfilePage /> },
           // Signed out, RequireAuth sends unknown routes to login; signed in, they are a 404.
@@ -91,3 +122,14 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * Loads what the first render at `path` needs besides its screen (route-prefetch's
+ * preloadScreen): the lazy layouts it renders in and the query client they provide, so it
+ * shows without a fallback.
+ */
+export function preloadLayouts(path: string, signedIn: boolean): Promise<unknown> {
+  if (signedIn) return Promise.all([preloadSignedIn(), QueryLayout.load(), loadQueryClient()]);
+  const inQueryLayout = matchRoutes(routes, path)?.some((m) => m.route.id === QUERY_LAYOUT);
+  return inQueryLayout ? Promise.all([QueryLayout.load(), loadQueryClient()]) : Promise.resolve();
+}

@@ -1,4 +1,3 @@
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { TIMINGS } from '#shared/constants';
 
@@ -19,10 +18,10 @@ export function startSplashDeadline(): void {
 
 /**
  * Rendered inside the route Suspense boundary, so its effect first runs once the first
- * screen's code has arrived; from then on it waits for the queries to settle.
+ * screen's code has arrived; from then on it waits until nothing is `busy` (the queries,
+ * under query-layout.tsx).
  */
-export function SplashGate() {
-  const busy = useIsFetching() + useIsMutating() > 0;
+export function SplashGate({ busy = false }: { busy?: boolean }) {
   // Before the browser paints: the first screen and the splash's fade start in one frame.
   useLayoutEffect(() => {
     if (!busy) hideSplash();

@@ -2,26 +2,18 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/constants';
 import { NAMESPACES } from './namespaces';
+import { TEXT_BUNDLES, type TextPart } from './text-bundles';
 
-type Bundle = () => Promise<{ default: Record<string, Record<string, unknown>> }>;
-
-/**
- * Bundled with the app (the desktop app must work without a server), split by language and
- * in two parts: the signed-out screens' namespaces, which the sign-in form waits for (and
- * index.html preloads), and the rest, fetched right after the first render and awaited by
- * the signed-in shell before it shows.
+/*
+ * The texts come in two parts per language (text-bundles.ts): the sign-in part, which the first
+ * render waits for, and the rest, fetched once the sign-in form is on screen and awaited by the
+ * signed-in shell before it shows.
  */
-const bundles: Record<Language, Record<TextPart, Bundle>> = {
-  en: { signIn: () => import('./sign-in-texts.en'), rest: () => import('./resources.en') },
-  ja: { signIn: () => import('./sign-in-texts.ja'), rest: () => import('./resources.ja') },
-};
-
-export type TextPart = 'signIn' | 'rest';
 
 const loaded = new Map<string, Promise<void>>();
 
 async function loadPart(lng: Language, part: TextPart): Promise<void> {
-  const { default: files } = await bundles[lng][part]();
+  const { default: files } = await TEXT_BUNDLES[lng][part]();
   for (const [path, content] of Object.entries(files)) {
     const ns = /\/(\w+)\.json$/.exec(path)?.[1];
     if (ns) i18next.addResourceBundle(lng, ns, content, true, true);

@@ -5,10 +5,10 @@
  * renderer keeps a browser's).
  */
 import { API_PREFIX, STORAGE_KEYS } from '#shared/constants';
-import { requestBytes } from '../api/http';
 import type { ConnectionInfo, KuraBridge, StoredSession } from '#shared/ipc';
 import type { NotificationState } from '#shared/notifications/notification-state';
 import { isStoredSession } from '#shared/ipc-errors';
+import { requestBytes } from '../api/http';
 
 function readSession(): StoredSession | null {
   const raw = localStorage.getItem(STORAGE_KEYS.session);

@@ -7,7 +7,7 @@
 import type { TFunction } from 'i18next';
 import { formatMoney } from '#shared/domain/money';
 import type { Currency } from '#shared/constants';
-import { formatDateOnly, formatDateTime, type DateDisplay } from '../../app/date-display';
+import { formatDateOnly, formatDateTime, type DateDisplay } from '../../ui/date-display';
 
 type ValueKind =
   | 'text'

@@ -1,30 +1,17 @@
-import { Caption1, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { HistoryRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { auditListSpec } from '#shared/list-specs';
 import type { AuditEntry } from '#shared/schemas/misc';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { queryKeys } from '../../api/query-keys';
-import { fetchUsers } from '../../api/users.api';
-import { AppLink } from '../../app/app-link';
-import { ListScaffold } from '../../app/list-screen/list-scaffold';
-import type { ListFilter } from '../../app/list-screen/list-state';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
+import { AppLink } from '../../ui/app-link';
+import { ListScaffold } from '../../ui/list-screen/list-scaffold';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
 import { sidePanelAtom } from '../shell/shell.atoms';
-import { AUDIT_KINDS } from './audit-fields';
+import { AUDIT_PANEL_FILTERS, AuditFilters } from './audit-filters';
 import { AuditSentenceView, AuditWhen, useAuditSentences } from './audit-view';
-
-const ALL = '';
-/** Whose changes: one user's id, or everyone's. */
-const userFilter: ListFilter = { default: ALL, toFilters: (userId) => ({ userId: userId || undefined }) };
-/** Which kind of record: one kind, or every kind. */
-const kindFilter: ListFilter = {
-  default: ALL,
-  choices: [ALL, ...AUDIT_KINDS],
-  toFilters: (entity) => ({ entity: entity || undefined }),
-};
 
 const useStyles = makeStyles({
   root: { gap: tokens.spacingVerticalM },
@@ -81,18 +68,10 @@ export function AuditLogTab() {
     spec: auditListSpec,
     stateIn: 'memory',
     pageSizes: [20],
-    filters: { userId: userFilter, entity: kindFilter },
+    filters: AUDIT_PANEL_FILTERS,
     queryKey: queryKeys.auditLogs.list,
     fetch: fetchAuditLogs,
   });
-  const userParams = { page: 1, limit: 100 };
-  const users = useQuery({
-    queryKey: queryKeys.users.list(userParams),
-    queryFn: () => fetchUsers(userParams),
-  });
-  const { userId, entity } = list.state.filters;
-  const selectedUser = users.data?.data.find((u) => u._id === userId);
-  const kindLabel = (kind: string) => (kind ? t(`audit.kindLabels.${kind}`) : t('audit.screen.allKinds'));
 
   return (
     <ListScaffold
@@ -102,33 +81,7 @@ export function AuditLogTab() {
       label={t('panel.tabs.audit')}
       filters={
         <>
-          <Field className={styles.filter} label={t('audit.user')}>
-            <Dropdown
-              value={selectedUser?.fullname ?? t('audit.allUsers')}
-              selectedOptions={[userId]}
-              onOptionSelect={(_e, data) => list.setFilter('userId', data.optionValue ?? ALL)}
-            >
-              <Option value={ALL}>{t('audit.allUsers')}</Option>
-              {(users.data?.data ?? []).map((u) => (
-                <Option key={u._id} value={u._id}>
-                  {u.fullname}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field className={styles.filter} label={t('audit.screen.kind')}>
-            <Dropdown
-              value={kindLabel(entity)}
-              selectedOptions={[entity]}
-              onOptionSelect={(_e, data) => list.setFilter('entity', data.optionValue ?? ALL)}
-            >
-              {[ALL, ...AUDIT_KINDS].map((kind) => (
-                <Option key={kind || 'all'} value={kind}>
-                  {kindLabel(kind)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <AuditFilters list={list} personLabel={t('audit.user')} fieldClassName={styles.filter} />
           <Caption1 onClick={() => closePanel(null)}>
             <AppLink to="/audit-log">{t('audit.screen.openFull')}</AppLink>
           </Caption1>

@@ -4,59 +4,24 @@
  * the business's calendar; all of them live in the URL, so a history can be linked. The raw
  * record of an entry is one click away for an administrator.
  */
-import { Button, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
-import { CodeRegular, DismissRegular, HistoryRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { CodeRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { auditListSpec } from '#shared/list-specs';
 import type { AuditEntry } from '#shared/schemas/misc';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { queryKeys } from '../../api/query-keys';
-import { fetchUsers } from '../../api/users.api';
-import { AppDialog } from '../../app/app-dialog';
-import { DateField } from '../../app/date-field';
-import { dayEndUtc, dayStartUtc } from '../../app/date-display';
-import { dateOfValue } from '../../app/date-text';
-import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
-import type { ListFilter } from '../../app/list-screen/list-state';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
-import { useDateDisplay } from '../../app/use-date-display';
+import { AppDialog } from '../../ui/app-dialog';
+import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useDateDisplay } from '../../ui/use-date-display';
 import { useCurrentUser } from '../auth/current-user';
-import { AUDIT_KINDS } from './audit-fields';
+import { AuditFilters, auditScreenFilters } from './audit-filters';
 import { AuditSentenceView, AuditWhen, useAuditSentences } from './audit-view';
-
-const ALL = '';
-/** A date range in the URL: `2026-11-01..2026-11-24`; either end may be left open. */
-const RANGE = '..';
-const isDay = (text: string) => dateOfValue(text) !== null;
-const splitRange = (value: string): [string, string] => {
-  const [from = '', to = ''] = value.split(RANGE);
-  return [isDay(from) ? from : '', isDay(to) ? to : ''];
-};
-
-const text = (apiField: string): ListFilter => ({
-  default: ALL,
-  toFilters: (value) => ({ [apiField]: value || undefined }),
-});
-
-/** The range's days are the business's calendar days, whatever the computer's zone. */
-const rangeFilter = (timeZone: string): ListFilter => ({
-  default: ALL,
-  toFilters: (value) => {
-    const [from, to] = splitRange(value);
-    const gte = from ? dayStartUtc(from, timeZone) : null;
-    const lt = to ? dayEndUtc(to, timeZone) : null;
-    if (!gte && !lt) return { at: undefined };
-    return { at: { ...(gte ? { gte } : {}), ...(lt ? { lt } : {}) } };
-  },
-});
 
 const useStyles = makeStyles({
   filter: { minWidth: '180px' },
-  // The picker's own minimum width would run over the next field.
-  date: { width: '170px', '& .fui-DatePicker': { minWidth: 0, width: '100%' } },
   when: { whiteSpace: 'nowrap', width: '150px' },
   who: { whiteSpace: 'nowrap' },
   change: { minWidth: '360px' },
@@ -102,15 +67,7 @@ export default function AuditPage() {
   const { t } = useTranslation('shell');
   const me = useCurrentUser();
   const { timeZone } = useDateDisplay();
-  const filters = useMemo(
-    () => ({
-      userId: text('userId'),
-      entity: { ...text('entity'), choices: [ALL, ...AUDIT_KINDS] },
-      entityId: text('entityId'),
-      when: rangeFilter(timeZone),
-    }),
-    [timeZone],
-  );
+  const filters = useMemo(() => auditScreenFilters(timeZone), [timeZone]);
   const list = useListScreen({
     spec: auditListSpec,
     pageSizes: [25, 50, 100],
@@ -120,30 +77,6 @@ export default function AuditPage() {
   });
   const sentences = useAuditSentences(list.rows);
   const [raw, setRaw] = useState<AuditEntry | null>(null);
-  const [, setParams] = useSearchParams();
-  const userParams = { page: 1, limit: 100 };
-  const users = useQuery({
-    queryKey: queryKeys.users.list(userParams),
-    queryFn: () => fetchUsers(userParams),
-  });
-
-  const { userId, entity, entityId, when } = list.state.filters;
-  const [from, to] = splitRange(when);
-  const setRange = (nextFrom: string, nextTo: string) =>
-    list.setFilter('when', nextFrom || nextTo ? `${nextFrom}${RANGE}${nextTo}` : ALL);
-  const kindLabel = (kind: string) => (kind ? t(`audit.kindLabels.${kind}`) : t('audit.screen.allKinds'));
-  // Another kind of record cannot hold the one record chosen before: both change in one step.
-  const chooseKind = (kind: string) =>
-    setParams((params) => {
-      const next = new URLSearchParams(params);
-      next.delete('entityId');
-      next.delete('page');
-      if (kind) next.set('entity', kind);
-      else next.delete('entity');
-      return next;
-    });
-  const selectedUser = users.data?.data.find((u) => u._id === userId);
-  const recordName = list.rows.find((row) => row.entityId === entityId)?.entityName ?? entityId;
 
   const columns: ListColumn<AuditEntry>[] = [
     {
@@ -194,61 +127,7 @@ export default function AuditPage() {
       label={t('audit.screen.title')}
       tableSize="small"
       filters={
-        <>
-          <Field className={styles.filter} label={t('audit.screen.who')}>
-            <Dropdown
-              value={selectedUser?.fullname ?? t('audit.allUsers')}
-              selectedOptions={[userId]}
-              onOptionSelect={(_e, data) => list.setFilter('userId', data.optionValue ?? ALL)}
-            >
-              <Option value={ALL}>{t('audit.allUsers')}</Option>
-              {(users.data?.data ?? []).map((u) => (
-                <Option key={u._id} value={u._id}>
-                  {u.fullname}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field className={styles.filter} label={t('audit.screen.kind')}>
-            <Dropdown
-              value={kindLabel(entity)}
-              selectedOptions={[entity]}
-              onOptionSelect={(_e, data) => chooseKind(data.optionValue ?? ALL)}
-            >
-              {[ALL, ...AUDIT_KINDS].map((kind) => (
-                <Option key={kind || 'all'} value={kind}>
-                  {kindLabel(kind)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <DateField
-            className={styles.date}
-            label={t('audit.screen.from')}
-            value={from || null}
-            onChange={(value) => {
-              if (value === null || isDay(value)) setRange(value ?? '', to);
-            }}
-          />
-          <DateField
-            className={styles.date}
-            label={t('audit.screen.to')}
-            value={to || null}
-            onChange={(value) => {
-              if (value === null || isDay(value)) setRange(from, value ?? '');
-            }}
-          />
-          {entityId && (
-            <Button
-              icon={<DismissRegular />}
-              iconPosition="after"
-              title={t('audit.screen.allRecords')}
-              onClick={() => list.setFilter('entityId', ALL)}
-            >
-              {t('audit.screen.record', { name: recordName })}
-            </Button>
-          )}
-        </>
+        <AuditFilters list={list} personLabel={t('audit.screen.who')} fieldClassName={styles.filter} />
       }
       empty={{
         icon: <HistoryRegular />,

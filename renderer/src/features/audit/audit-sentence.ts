@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { AuditEntry } from '#shared/schemas/misc';
-import { formatDateTime, type DateDisplay } from '../../app/date-display';
+import { formatDateTime, type DateDisplay } from '../../ui/date-display';
 import { auditDiff } from './audit-diff';
 import { fieldLabel, formatFieldValue, isShownField, type FormatContext } from './audit-fields';
 

@@ -7,8 +7,8 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '#shared/schemas/misc';
-import { useDateDisplay } from '../../app/use-date-display';
 import { languageAtom } from '../../i18n/language.atoms';
+import { useDateDisplay } from '../../ui/use-date-display';
 import { auditSentence, type AuditSentence } from './audit-sentence';
 
 const useStyles = makeStyles({

@@ -2,7 +2,7 @@
 import { Body1, Caption1, makeStyles, mergeClasses, Title3, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { LanguageDropdown } from '../shell/language-dropdown';
 
 const useStyles = makeStyles({

@@ -1,13 +1,13 @@
 /** Desktop only: talk to the API in this app ("This computer") or to a team server. */
 import { Button, Field, Input, makeStyles, Radio, RadioGroup, tokens } from '@fluentui/react-components';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionSchema } from '#shared/ipc';
 import { configureApi } from '../../api/http';
-import { useNotify } from '../../app/notify';
+import { loadedQueryClient } from '../../app/query-client-loader';
 import { platform } from '../../platform/platform';
+import { useNotify } from '../../ui/notify';
 import { connectionAtom } from './session.atoms';
 
 const useStyles = makeStyles({
@@ -29,7 +29,6 @@ export default function ConnectionPicker() {
   const styles = useStyles();
   const { t } = useTranslation('auth');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [connection, setConnection] = useAtom(connectionAtom);
   const [mode, setMode] = useState(connection.mode);
   const [url, setUrl] = useState(connection.mode === 'team' ? connection.url : '');
@@ -48,7 +47,8 @@ export default function ConnectionPicker() {
       const info = await platform.setConnection(parsed.data);
       configureApi({ apiBaseUrl: info.apiBaseUrl });
       setConnection(info.connection);
-      await queryClient.invalidateQueries();
+      // Shown on the sign-in form, which renders without the query library (query-layout.tsx).
+      await loadedQueryClient()?.invalidateQueries();
       notify.success(t('connection.saved'));
     } catch {
       setError(t('connection.failed'));

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { forgotPasswordInputSchema } from '#shared/schemas/auth';
 import { forgotPassword } from '../../api/auth.api';
 import { ApiError } from '../../api/http';
-import { useNotify } from '../../app/notify';
-import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { useNotify } from '../../ui/notify';
+import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
 

@@ -1,32 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtom, useAtomValue } from 'jotai';
-import { lazy, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ApiError } from '../../api/http';
-import { queryKeys } from '../../api/query-keys';
-import { LoadingState } from '../../app/loading-state';
-import { loadAllTexts } from '../../i18n/i18n';
-import { platform } from '../../platform/platform';
-import { homePathFor, mayOpen } from '../shell/menu';
-import { CurrentUserContext, useCurrentUser } from './current-user';
+import { useAtomValue } from 'jotai';
+import { Navigate, Outlet } from 'react-router-dom';
+import { preloadableLazy } from '../../ui/route-prefetch';
 import { sessionAtom } from './session.atoms';
-import { useSignOut } from './use-session';
-
-/** A signed-in screen shows once its code and all the texts of the language are there. */
-const withAllTexts =
-  <M,>(load: () => Promise<M>) =>
-  async () =>
-    (await Promise.all([load(), loadAllTexts()]))[0];
-
-// The signed-in chrome is its own chunk, so the login screen loads without it.
-const loadAppShell = withAllTexts(() => import('../shell/app-shell'));
-const AppShell = lazy(loadAppShell);
-const PendingRolePage = lazy(withAllTexts(() => import('./pending-role-page')));
-// The error states use message bars, which the sign-in form does without.
-const ErrorState = lazy(() => import('../../app/page-state').then((m) => ({ default: m.ErrorState })));
-const ForbiddenState = lazy(() =>
-  import('../../app/page-state').then((m) => ({ default: m.ForbiddenState })),
-);
 
 /** Signed-out screens: a signed-in user who visits /auth… goes to /. */
 export function GuestOnly() {
@@ -34,75 +9,20 @@ export function GuestOnly() {
   return session ? <Navigate to="/" replace /> : <Outlet />;
 }
 
+/** The verification and the chrome: loaded once signed in (main.tsx preloads it for a start). */
+const SignedIn = preloadableLazy(() => import('./signed-in'));
+/** `/` → the role's home screen (signed-in.tsx). */
+export const HomeRedirect = preloadableLazy(async () => ({
+  default: (await import('./signed-in')).HomeRedirect,
+}));
+/** What a signed-in route renders with, so it shows without a fallback. */
+export const preloadSignedIn = () => Promise.all([SignedIn.load(), HomeRedirect.load()]);
+
 /**
- * Protected routes: re-verifies the token on every navigation; a rejected token
- * logs out silently. An unreachable server is not a rejection: the user keeps the session
- * and can retry.
+ * Protected routes: signed out, straight to the sign-in form (without loading what signed-in
+ * screens need); signed in, the token is verified and the screen shown in the chrome.
  */
 export function RequireAuth() {
-  const [session, setSession] = useAtom(sessionAtom);
-  const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  const signOut = useSignOut();
-  const verify = useQuery({
-    queryKey: queryKeys.verify,
-    // The auth calls parse with the shared schemas: loaded with the first check, never on
-    // the way to the sign-in form.
-    queryFn: async () => (await import('../../api/auth.api')).validateToken(),
-    enabled: session !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
-
-  useEffect(() => {
-    if (session) void queryClient.refetchQueries({ queryKey: queryKeys.verify }, { cancelRefetch: false });
-  }, [pathname, queryClient, session]);
-
-  // Signed in: the chrome's code and texts load while the token is checked, not after.
-  const signedIn = session !== null;
-  useEffect(() => {
-    if (signedIn) void loadAppShell().catch(() => {});
-  }, [signedIn]);
-
-  const rejected = verify.error instanceof ApiError && verify.error.status > 0;
-  useEffect(() => {
-    if (rejected) void signOut();
-  }, [rejected, signOut]);
-
-  // A role granted (or taken away) since sign-in: keep the stored session in step.
-  const role = verify.data?.role;
-  useEffect(() => {
-    if (session && role !== undefined && role !== session.role) {
-      const next = { ...session, role };
-      setSession(next);
-      void platform.setSession(next).catch(() => {});
-    }
-  }, [role, session, setSession]);
-
-  if (!session || rejected) return <Navigate to="/auth/login" replace />;
-  if (!verify.data) {
-    return verify.isError ? (
-      <ErrorState error={verify.error} onRetry={() => void verify.refetch()} fullPage />
-    ) : (
-      <LoadingState fullPage />
-    );
-  }
-  return (
-    <CurrentUserContext value={verify.data}>
-      {verify.data.role === null ? (
-        <PendingRolePage />
-      ) : (
-        <AppShell>
-          {/* Decided from the menu table, before the screen mounts: no request, no actions. */}
-          {mayOpen(verify.data.role, pathname) ? <Outlet /> : <ForbiddenState />}
-        </AppShell>
-      )}
-    </CurrentUserContext>
-  );
-}
-
-/** `/` → the role's home screen. */
-export function HomeRedirect() {
-  const user = useCurrentUser();
-  return <Navigate to={homePathFor(user.role ?? 'orderCreator')} replace />;
+  const session = useAtomValue(sessionAtom);
+  return session ? <SignedIn /> : <Navigate to="/auth/login" replace />;
 }

@@ -3,14 +3,16 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '#shared/constants';
 import { ApiError } from '../../api/http';
-import { AppLink } from '../../app/app-link';
-import { useErrorText } from '../../app/use-error-text';
-import { whenIdle } from '../../app/when-idle';
+import { loadQueryClient } from '../../app/query-client-loader';
 import { translateMessage, type Translate } from '../../i18n/error-message';
 import { loadAllTexts } from '../../i18n/i18n';
 import { isDesktop } from '../../platform/platform';
+import { AppLink } from '../../ui/app-link';
+import { useErrorText } from '../../ui/use-error-text';
+import { whenIdle } from '../../ui/when-idle';
 import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
+import { preloadSignedIn } from './guards';
 import { checkLogin, type LoginErrors, type LoginValues } from './login-check';
 import { useSignIn } from './use-session';
 
@@ -44,6 +46,8 @@ export default function LoginPage() {
     whenIdle(() => {
       void loadAllTexts().catch(() => {});
       void loadAuthApi().catch(() => {});
+      void loadQueryClient().catch(() => {});
+      void preloadSignedIn().catch(() => {});
       void import('./sign-in-failure').catch(() => {});
     });
   }, []);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LoadingState } from '../../app/page-state';
+import { LoadingState } from '../../ui/page-state';
 import { useSignOut } from './use-session';
 
 /** /logout: ends the session on the server and here, then shows login. */

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { MESSAGES } from '#shared/messages';
 import { boundedText } from '#shared/schemas/auth';
 import { resetPassword } from '../../api/auth.api';
-import { AppLink } from '../../app/app-link';
-import { useNotify } from '../../app/notify';
-import { EmptyState } from '../../app/page-state';
-import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { AppLink } from '../../ui/app-link';
+import { useNotify } from '../../ui/notify';
+import { EmptyState } from '../../ui/page-state';
+import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
 

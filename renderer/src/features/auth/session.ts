@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
+import { loadedQueryClient } from '../../app/query-client-loader';
 import { platform } from '../../platform/platform';
 import { sessionAtom } from './session.atoms';
 
@@ -9,9 +9,9 @@ type Store = ReturnType<typeof createStore>;
  * Forgets the session on this device: the platform's copy, the atom (which sends protected
  * routes to login) and every cached answer of the previous user.
  */
-export async function endLocalSession(store: Store, queryClient: QueryClient): Promise<void> {
+export async function endLocalSession(store: Store): Promise<void> {
   if (!store.get(sessionAtom)) return;
   store.set(sessionAtom, null);
   await platform.clearSession().catch(() => {});
-  queryClient.clear();
+  loadedQueryClient()?.clear();
 }

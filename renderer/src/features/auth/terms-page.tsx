@@ -1,6 +1,6 @@
 import { Card, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { LanguageDropdown } from '../shell/language-dropdown';
 import { TermsContent } from './terms-content';
 

@@ -1,23 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ipcErrorCode } from '#shared/ipc-errors';
 import type { SessionUser } from '#shared/schemas/auth';
 import { queryKeys } from '../../api/query-keys';
-import { useNotify } from '../../app/notify';
+import { loadQueryClient } from '../../app/query-client-loader';
 import { platform } from '../../platform/platform';
+import { useNotify } from '../../ui/notify';
 import { endLocalSession } from './session';
 import { sessionAtom } from './session.atoms';
 
 export function useSignIn() {
   const setSession = useSetAtom(sessionAtom);
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const { t } = useTranslation('auth');
   return useCallback(
     async (token: string, user: SessionUser) => {
       const session = { token, role: user.role };
+      // The sign-in form renders without the query library; the screens after it need it.
+      const queryClient = await loadQueryClient();
       queryClient.clear();
       try {
         await platform.setSession(session);
@@ -31,13 +32,12 @@ export function useSignIn() {
       queryClient.setQueryData(queryKeys.verify, user);
       setSession(session);
     },
-    [notify, queryClient, setSession, t],
+    [notify, setSession, t],
   );
 }
 
 export function useSignOut() {
   const store = useStore();
-  const queryClient = useQueryClient();
   return useCallback(async () => {
     // Revoke server-side first, while the token is still attached; a failure (offline,
     // already revoked) must not keep anyone signed in here.
@@ -45,6 +45,6 @@ export function useSignOut() {
       // Loaded here, not at the top: this hook is on the way to the sign-in form.
       await import('../../api/auth.api').then(({ logout }) => logout()).catch(() => {});
     }
-    await endLocalSession(store, queryClient);
-  }, [queryClient, store]);
+    await endLocalSession(store);
+  }, [store]);
 }

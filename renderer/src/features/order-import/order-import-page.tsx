@@ -27,9 +27,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportSource, OrderImportResult } from '#shared/schemas/order-import';
-import { AppTable, type TableColumn } from '../../app/app-table';
-import { useNotify } from '../../app/notify';
-import { EmptyState, ErrorState } from '../../app/page-state';
+import { AppTable, type TableColumn } from '../../ui/app-table';
+import { useNotify } from '../../ui/notify';
+import { EmptyState, ErrorState } from '../../ui/page-state';
 import { translateError, type Translate } from '../../i18n/error-message';
 import { importOrderReport, type ImportProgress } from './order-import.api';
 

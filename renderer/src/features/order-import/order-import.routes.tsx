@@ -1,6 +1,6 @@
 /** Importing platform order reports. Routes of this feature, spread into the app's route table. */
 import type { RouteObject } from 'react-router-dom';
-import { lazyScreen } from '../../app/route-prefetch';
+import { lazyScreen } from '../../ui/route-prefetch';
 
 const OrderImportPage = lazyScreen('/order-import', () => import('./order-import-page'));
 

@@ -4,21 +4,19 @@
  */
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, CheckmarkRegular, DismissRegular, SendRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { advanceOrdersListSpec } from '#shared/list-specs';
 import type { AdvanceOrder } from '#shared/schemas/order';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { AppDialog } from '../../app/app-dialog';
-import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
-import type { ListFilter } from '../../app/list-screen/list-state';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import { dateRangeOf } from '../../ui/date-range';
+import { DateRangeFilter } from '../../ui/date-range-filter';
+import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
+import type { ListFilter } from '../../ui/list-screen/list-state';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { useProductName } from '../products/product-name';
-import { dateRangeOf } from './date-range';
-import { DateRangeFilter } from './date-range-filter';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime } from './order-parts';
 import { fetchAdvanceOrders, setAdvanceOrderStatus } from './orders.api';
 
@@ -40,9 +38,6 @@ const useStyles = makeStyles({
 export default function AdvanceOrdersPage() {
   const styles = useStyles();
   const { t } = useTranslation('ordermanagement');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const productName = useProductName();
   const time = useBusinessTime();
   const [cancelling, setCancelling] = useState<AdvanceOrder | null>(null);
@@ -55,15 +50,12 @@ export default function AdvanceOrdersPage() {
     fetch: fetchAdvanceOrders,
   });
 
-  const change = useMutation({
+  const change = useAppMutation({
     mutationFn: ({ row, status }: { row: AdvanceOrder; status: Change }) =>
       setAdvanceOrderStatus(row._id, status),
-    onSuccess: async (_saved, { status }) => {
-      notify.success(t(status === 'RECEIVED' ? 'advance.released' : 'errors:statusUpdated'));
-      setCancelling(null);
-      await invalidate.advanceOrders(queryClient);
-    },
-    onError: (error) => notify.error(errorText(error)),
+    success: (_saved, { status }) => t(status === 'RECEIVED' ? 'advance.released' : 'errors:statusUpdated'),
+    invalidate: invalidate.advanceOrders,
+    onSuccess: () => setCancelling(null),
   });
   const busyFor = (row: AdvanceOrder) => change.isPending && change.variables?.row._id === row._id;
 
@@ -114,43 +106,13 @@ export default function AdvanceOrdersPage() {
       header: t('advance.actions'),
       alwaysShown: true,
       cell: (a) => (
-        <div className={styles.actions}>
-          {a.status === 'AWAITING' && (
-            <>
-              <Button
-                size="small"
-                appearance="primary"
-                icon={busyFor(a) ? <Spinner size="extra-tiny" /> : <CheckmarkRegular />}
-                disabled={change.isPending}
-                aria-label={t('advance.bookFor', { orderId: a.orderId })}
-                onClick={() => change.mutate({ row: a, status: 'BOOKED' })}
-              >
-                {t('advance.book')}
-              </Button>
-              <Button
-                size="small"
-                icon={<DismissRegular />}
-                disabled={change.isPending}
-                aria-label={t('advance.cancelFor', { orderId: a.orderId })}
-                onClick={() => setCancelling(a)}
-              >
-                {t('advance.cancel')}
-              </Button>
-            </>
-          )}
-          {a.status === 'BOOKED' && (
-            <Button
-              size="small"
-              appearance="primary"
-              icon={busyFor(a) ? <Spinner size="extra-tiny" /> : <SendRegular />}
-              disabled={change.isPending}
-              aria-label={t('advance.releaseFor', { orderId: a.orderId })}
-              onClick={() => change.mutate({ row: a, status: 'RECEIVED' })}
-            >
-              {t('advance.release')}
-            </Button>
-          )}
-        </div>
+        <AdvanceActions
+          row={a}
+          busy={busyFor(a)}
+          disabled={change.isPending}
+          onChange={(status) => change.mutate({ row: a, status })}
+          onCancel={() => setCancelling(a)}
+        />
       ),
     },
   ];
@@ -192,5 +154,64 @@ export default function AdvanceOrdersPage() {
         </AppDialog>
       )}
     </ListScaffold>
+  );
+}
+
+/** An advance order's buttons: book or cancel while it awaits, release once booked. */
+function AdvanceActions({
+  row,
+  busy,
+  disabled,
+  onChange,
+  onCancel,
+}: {
+  row: AdvanceOrder;
+  /** This row's change is being saved. */
+  busy: boolean;
+  disabled: boolean;
+  onChange: (status: 'BOOKED' | 'RECEIVED') => void;
+  /** Cancelling asks first. */
+  onCancel: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('ordermanagement');
+  return (
+    <div className={styles.actions}>
+      {row.status === 'AWAITING' && (
+        <>
+          <Button
+            size="small"
+            appearance="primary"
+            icon={busy ? <Spinner size="extra-tiny" /> : <CheckmarkRegular />}
+            disabled={disabled}
+            aria-label={t('advance.bookFor', { orderId: row.orderId })}
+            onClick={() => onChange('BOOKED')}
+          >
+            {t('advance.book')}
+          </Button>
+          <Button
+            size="small"
+            icon={<DismissRegular />}
+            disabled={disabled}
+            aria-label={t('advance.cancelFor', { orderId: row.orderId })}
+            onClick={onCancel}
+          >
+            {t('advance.cancel')}
+          </Button>
+        </>
+      )}
+      {row.status === 'BOOKED' && (
+        <Button
+          size="small"
+          appearance="primary"
+          icon={busy ? <Spinner size="extra-tiny" /> : <SendRegular />}
+          disabled={disabled}
+          aria-label={t('advance.releaseFor', { orderId: row.orderId })}
+          onClick={() => onChange('RECEIVED')}
+        >
+          {t('advance.release')}
+        </Button>
+      )}
+    </div>
   );
 }

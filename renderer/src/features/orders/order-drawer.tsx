@@ -15,8 +15,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { EditRegular, SaveRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '#shared/constants';
 import { nextStatuses } from '#shared/domain/order-status';
@@ -25,30 +25,24 @@ import type { AuditEntry } from '#shared/schemas/misc';
 import { CUSTOMER_FIELDS, type Order } from '#shared/schemas/order';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { AppDrawer } from '../../app/app-drawer';
-import { DateField } from '../../app/date-field';
-import { useNotify } from '../../app/notify';
-import { ErrorState, LoadingState } from '../../app/page-state';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDrawer } from '../../ui/app-drawer';
+import { DateField } from '../../ui/date-field';
+import { DetailList, type DetailItem } from '../../ui/detail-list';
+import { useNotify } from '../../ui/notify';
+import { ErrorState, LoadingState } from '../../ui/page-state';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useErrorText } from '../../ui/use-error-text';
 import { auditDiff, formatAuditValue } from '../audit/audit-diff';
 import { useProductName } from '../products/product-name';
 import { customerKey, orderEditForm, orderEditOf, type OrderEditText } from './order-edit';
-import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
 import { lineFees } from './order-money';
+import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
 import { setOrderStatus, updateOrder } from './orders.api';
 
 const HISTORY_LIMIT = 20;
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  fields: {
-    margin: 0,
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-  },
-  term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -84,32 +78,28 @@ export function OrderDrawer({
 }) {
   const styles = useStyles();
   const { t } = useTranslation('ordermanagement');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const money = useMoney();
   const time = useBusinessTime();
   const productName = useProductName();
   const [editing, setEditing] = useState(false);
   const statusSection = useRef<HTMLElement>(null);
 
-  const status = useMutation({
+  const status = useAppMutation({
     mutationFn: (next: OrderStatus) => setOrderStatus(order._id, next),
-    onSuccess: async (saved) => {
-      notify.success(t('errors:statusUpdated'));
+    success: t('errors:statusUpdated'),
+    invalidate: invalidate.orders,
+    onSuccess: (saved) => {
       // The pressed button leaves with the status that offered it. Focus would fall to the
       // page behind the drawer, where Escape and Tab no longer reach the drawer: it goes to
       // the status section instead, which then reads out the new choices.
       statusSection.current?.focus();
       onChanged(saved);
-      await invalidate.orders(queryClient);
     },
-    onError: (error) => notify.error(errorText(error)),
   });
 
   const next = nextStatuses(order.shipmentStatus, order.platformCode).filter((s) => s !== 'SHIPPED');
   const fees = lineFees(order);
-  const rows: [string, ReactNode][] = [
+  const rows: DetailItem[] = [
     [t('columns.orderId'), order.orderId],
     [t('columns.orderDate'), order.orderDate],
     [t('columns.platform'), <PlatformLogo key="p" platform={order.platformCode} />],
@@ -170,14 +160,7 @@ export function OrderDrawer({
           {status.isPending && <Spinner size="tiny" />}
         </div>
       </section>
-      <dl className={styles.fields}>
-        {rows.map(([term, value]) => (
-          <div key={term} style={{ display: 'contents' }}>
-            <dt className={styles.term}>{term}</dt>
-            <dd className={styles.value}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList items={rows} />
       <Divider />
       {editing ? (
         <OrderEditForm
@@ -214,17 +197,13 @@ function OrderEditForm({
   const { t } = useTranslation('ordermanagement');
   const notify = useNotify();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<OrderEditText>(() => orderEditForm(order));
   const [invalid, setInvalid] = useState<Partial<Record<keyof OrderEditText, string>>>({});
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: (edit: Parameters<typeof updateOrder>[1]) => updateOrder(order._id, edit),
-    onSuccess: async (saved) => {
-      notify.success(t('errors:rowUpdated'));
-      onSaved(saved);
-      await invalidate.orders(queryClient);
-    },
-    onError: (error) => notify.error(errorText(error)),
+    success: t('errors:rowUpdated'),
+    invalidate: invalidate.orders,
+    onSuccess: onSaved,
   });
   const set = (field: keyof OrderEditText) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const submit = () => {

@@ -18,16 +18,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ORDER_ENTRY_PLATFORMS, PLATFORM_CURRENCY } from '#shared/constants';
 import type { OrderEntryLine } from '#shared/schemas/order';
 import { invalidate } from '../../api/query-keys';
-import { useLeaveGuard } from '../../app/leave-guard';
-import { useNotify } from '../../app/notify';
-import { useErrorText, useFieldMessage } from '../../app/use-error-text';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useFieldMessage } from '../../ui/use-error-text';
 import { ProductPicker } from '../products/product-picker';
 import {
   emptyLine,
@@ -72,20 +71,15 @@ const useStyles = makeStyles({
 export default function OrderEntryPage() {
   const styles = useStyles();
   const { t } = useTranslation('orderentry');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   // Fluent inputs keep their own copy of the text: a sent order starts a fresh form.
   const [generation, setGeneration] = useState(0);
-  const send = useMutation({
+  const send = useAppMutation({
     mutationFn: createOrders,
-    onSuccess: async () => {
-      notify.success(t('errors:newOrderAdded'));
-      setGeneration((g) => g + 1);
-      await invalidate.orders(queryClient);
-    },
+    success: t('errors:newOrderAdded'),
+    invalidate: invalidate.orders,
+    onSuccess: () => setGeneration((g) => g + 1),
     // The server's word in a warning toast; what was typed stays for the user to correct.
-    onError: (error) => notify.warning(errorText(error)),
+    failureTone: 'warning',
   });
   return (
     <Card className={styles.card}>

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isRequired, MESSAGES } from '#shared/messages';
 import { orderEntryLineSchema, type Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
-import { dateRangeOf, dateRangeText } from './date-range';
-import { emptyLine, orderEntryLines, orderEntrySchema, type OrderEntryValues } from './order-entry-form';
 import { orderEditForm, orderEditOf } from './order-edit';
+import { emptyLine, orderEntryLines, orderEntrySchema, type OrderEntryValues } from './order-entry-form';
 import { lineFees, lineTotal } from './order-money';
 
 const product = (id: string) => ({ _id: id, name: `Product ${id}` }) as Product;
@@ -99,18 +98,6 @@ describe('order amounts', () => {
     expect(lineTotal('1.5', '2', 'JPY')).toBeNull();
     expect(lineTotal('10', 'two', 'INR')).toBeNull();
     expect(lineFees({ currency: 'INR', closingFee: 0.1, commission: 0.2, gst: 0.4 }).platformFee).toBe(0.7);
-  });
-});
-
-describe('date range in one URL value', () => {
-  it('keeps either end open and ignores what is not a date', () => {
-    expect(dateRangeOf(dateRangeText('2026-01-01', '2026-01-31'))).toEqual({
-      from: '2026-01-01',
-      to: '2026-01-31',
-    });
-    expect(dateRangeOf(dateRangeText(null, '2026-01-31'))).toEqual({ to: '2026-01-31' });
-    expect(dateRangeText(null, null)).toBe('');
-    expect(dateRangeOf('yesterday..2026-13')).toEqual({});
   });
 });
 

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency, NotificationPlatform, OrderStatus } from '#shared/constants';
 import { formatMoney } from '#shared/domain/money';
-import { businessToday, formatInstant } from '../../app/date-text';
+import { businessToday, formatInstant } from '../../ui/date-text';
 import { useConfig } from '../shell/use-config';
 import { lineFees } from './order-money';
 

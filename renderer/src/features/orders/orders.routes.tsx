@@ -1,6 +1,6 @@
 /** Orders: order management, manual order entry and advance orders. Spread into the app's route table. */
 import type { RouteObject } from 'react-router-dom';
-import { lazyScreen } from '../../app/route-prefetch';
+import { lazyScreen } from '../../ui/route-prefetch';
 
 const OrdersPage = lazyScreen('/shipping-management', () => import('./orders-page'));
 const OrderEntryPage = lazyScreen('/orderentryform', () => import('./order-entry-page'));

@@ -4,26 +4,15 @@
  * product list opens it for a scanned JAN (where is it, how many are there) with a way on to
  * the edit screen.
  */
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../app/app-dialog';
-import { ErrorState, LoadingState } from '../../app/page-state';
-import { useProductName } from './product-name';
 import { queryKeys } from '../../api/query-keys';
+import { AppDialog } from '../../ui/app-dialog';
+import { DetailList } from '../../ui/detail-list';
+import { ErrorState, LoadingState } from '../../ui/page-state';
+import { useProductName } from './product-name';
 import { fetchProduct } from './products.api';
-
-const useStyles = makeStyles({
-  list: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalXL,
-    rowGap: tokens.spacingVerticalS,
-    margin: 0,
-  },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
-});
 
 export interface ProductDetailsDialogProps {
   productId: string;
@@ -34,7 +23,6 @@ export interface ProductDetailsDialogProps {
 }
 
 export function ProductDetailsDialog({ productId, open, onClose, onEdit }: ProductDetailsDialogProps) {
-  const styles = useStyles();
   const { t } = useTranslation('product');
   const productName = useProductName();
   const product = useQuery({
@@ -74,14 +62,7 @@ export function ProductDetailsDialog({ productId, open, onClose, onEdit }: Produ
       ) : product.isError ? (
         <ErrorState error={product.error} onRetry={() => void product.refetch()} />
       ) : (
-        <dl className={styles.list}>
-          {rows.map(([key, value]) => (
-            <div key={key} style={{ display: 'contents' }}>
-              <dt className={styles.term}>{t(`columns.${key}`)}</dt>
-              <dd className={styles.value}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList items={rows.map(([key, value]) => [t(`columns.${key}`), value])} />
       )}
     </AppDialog>
   );

@@ -2,9 +2,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useNotify } from '../../app/notify';
-import { emptyProductValues, ProductForm, type ProductPrefillState } from './product-form';
 import { invalidate } from '../../api/query-keys';
+import { useNotify } from '../../ui/notify';
+import { emptyProductValues, ProductForm, type ProductPrefillState } from './product-form';
 import { createProduct, createProductFromIssue } from './products.api';
 
 export default function ProductNewPage() {

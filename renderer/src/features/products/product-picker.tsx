@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '#shared/constants';
 import type { ListParams } from '#shared/query';
 import type { Product } from '#shared/schemas/product';
-import { useDebouncedValue } from '../../app/use-debounced-value';
-import { useErrorText } from '../../app/use-error-text';
+import { queryKeys } from '../../api/query-keys';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useErrorText } from '../../ui/use-error-text';
 import { scannedJan } from './jan-scan';
 import { useProductName } from './product-name';
-import { queryKeys } from '../../api/query-keys';
 import { searchProducts } from './products.api';
 import { uniqueById } from './search-results';
 

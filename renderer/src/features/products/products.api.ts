@@ -1,4 +1,5 @@
 /** Calls of the product screens (products, stock, remarks, and the settings they look up). */
+import { z } from 'zod';
 import { LIMITS } from '#shared/constants';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { categorySchema, shelfNumberSchema } from '#shared/schemas/catalog';
@@ -11,7 +12,6 @@ import {
   type ProductInput,
   type ProductUpdate,
 } from '#shared/schemas/product';
-import { z } from 'zod';
 import { request } from '../../api/http';
 
 const productsResponse = listResponse(productSchema);

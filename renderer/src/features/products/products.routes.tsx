@@ -1,6 +1,6 @@
 /** Products: the list, the add and edit forms. Routes of this feature, spread into the app's route table. */
 import type { RouteObject } from 'react-router-dom';
-import { lazyScreen } from '../../app/route-prefetch';
+import { lazyScreen } from '../../ui/route-prefetch';
 
 const ProductsPage = lazyScreen('/products', () => import('./products-page'));
 const ProductNewPage = lazyScreen('/products/new', () => import('./product-new-page'));

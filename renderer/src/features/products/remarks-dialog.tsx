@@ -1,15 +1,14 @@
 /** The remarks of one product, newest first, with a box to add one. */
 import { Body1, Caption1, Field, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { CommentRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../app/app-dialog';
-import { useNotify } from '../../app/notify';
-import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
-import { useErrorText } from '../../app/use-error-text';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { AppDialog } from '../../ui/app-dialog';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/page-state';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { addRemark, fetchRemarks } from './products.api';
 
 const REMARK_MAX = 2000;
@@ -49,9 +48,6 @@ export interface RemarksDialogProps {
 export function RemarksDialog({ productId, productName, open, onClose }: RemarksDialogProps) {
   const styles = useStyles();
   const { t } = useTranslation('remarksmodal');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const remarks = useQuery({
@@ -59,14 +55,11 @@ export function RemarksDialog({ productId, productName, open, onClose }: Remarks
     queryFn: () => fetchRemarks(productId),
     enabled: open,
   });
-  const add = useMutation({
+  const add = useAppMutation({
     mutationFn: (remark: string) => addRemark(productId, remark),
-    onSuccess: async () => {
-      setText('');
-      notify.success(t('added'));
-      await invalidate.products(queryClient);
-    },
-    onError: (error) => notify.error(errorText(error)),
+    success: t('added'),
+    invalidate: invalidate.products,
+    onSuccess: () => setText(''),
   });
 
   const submit = () => {

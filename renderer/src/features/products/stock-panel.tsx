@@ -25,14 +25,14 @@ import type { z } from 'zod';
 import { pageCount } from '#shared/query';
 import { stockAdjustmentSchema, type Product } from '#shared/schemas/product';
 import { ApiError } from '../../api/http';
-import { AppDialog } from '../../app/app-dialog';
-import { AppTable } from '../../app/app-table';
-import { useNotify } from '../../app/notify';
-import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
-import { useErrorText, useFieldMessage } from '../../app/use-error-text';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { AppDialog } from '../../ui/app-dialog';
+import { AppTable } from '../../ui/app-table';
+import { useNotify } from '../../ui/notify';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/page-state';
+import { Pager } from '../../ui/pager';
+import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { adjustStock, fetchStockMovements } from './products.api';
-import { Pager } from '../../app/pager';
 
 const HISTORY_PAGE_SIZE = 10;
 

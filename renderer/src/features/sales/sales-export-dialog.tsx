@@ -8,13 +8,13 @@ import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlatformFilter } from '../../app/platform-filter';
-import { AppDialog } from '../../app/app-dialog';
-import { DateField } from '../../app/date-field';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
 import { ApiError } from '../../api/http';
 import { platform as desktop } from '../../platform/platform';
+import { AppDialog } from '../../ui/app-dialog';
+import { DateField } from '../../ui/date-field';
+import { useNotify } from '../../ui/notify';
+import { PlatformFilter } from '../../ui/platform-filter';
+import { useErrorText } from '../../ui/use-error-text';
 import { countSales, isPlatform, salesCsvPath, type ReportQuery } from './sales.api';
 
 export const SALES_CSV_NAME = 'sales-management.csv';

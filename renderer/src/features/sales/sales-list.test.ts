@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildListQuery } from '#shared/query';
-import { listRequest, parseListState, writeListState } from '../../app/list-screen/list-state';
+import { listRequest, parseListState, writeListState } from '../../ui/list-screen/list-state';
 import { reportQueryOf, salesListConfig, salesRequest, searchingIn } from './sales-list';
 
 const ZONE = 'Asia/Tokyo';

@@ -6,7 +6,7 @@
 import { LIMITS, PLATFORMS, type Platform } from '#shared/constants';
 import { otzSalesListSpec, salesListSpec } from '#shared/list-specs';
 import type { ListParams } from '#shared/query';
-import type { ListConfig, ListFilter } from '../../app/list-screen/list-state';
+import type { ListConfig, ListFilter } from '../../ui/list-screen/list-state';
 import { DEFAULT_PERIOD, datesOfPeriodText } from './sales-period';
 
 const ANY = '';

@@ -4,17 +4,8 @@
  * table, the sales list (search, sort, paging, column choice) and the CSV download. Every
  * filter is in the URL.
  */
-import {
-  Button,
-  makeStyles,
-  Tab,
-  TabList,
-  tokens,
-  Tooltip,
-  Card,
-  Subtitle2,
-} from '@fluentui/react-components';
-import { ArrowDownloadRegular, CalendarCheckmarkRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, Tab, TabList, tokens, Card, Subtitle2 } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ReceiptMoneyRegular } from '@fluentui/react-icons';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,25 +14,24 @@ import { BUSINESS_ZONE } from '#shared/domain/periods';
 import type { ListParams } from '#shared/query';
 import type { PublicConfig } from '../../api/config.api';
 import { queryKeys } from '../../api/query-keys';
-import { PlatformFilter } from '../../app/platform-filter';
-import { AppLink } from '../../app/app-link';
-import { AppTable, TruncatedText, type TableColumn } from '../../app/app-table';
-import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
-import { prefetchList, useListScreen } from '../../app/list-screen/use-list-screen';
-import { EmptyState, ErrorState, LoadingState } from '../../app/page-state';
-import { useDateDisplay } from '../../app/use-date-display';
-import { PlatformLogo, useMoney } from '../orders/order-parts';
+import { AppLink } from '../../ui/app-link';
+import { AppTable, type TableColumn } from '../../ui/app-table';
+import type { DateRange } from '../../ui/date-range';
+import { ListScaffold } from '../../ui/list-screen/list-scaffold';
+import { prefetchList, useListScreen } from '../../ui/list-screen/use-list-screen';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/page-state';
+import { PlatformFilter } from '../../ui/platform-filter';
+import { useDateDisplay } from '../../ui/use-date-display';
 import { ProductDetailsDialog } from '../products/product-details-dialog';
-import { useProductName } from '../products/product-name';
 import { PAGES } from '../shell/menu';
 import { useConfig } from '../shell/use-config';
-import { PeriodBar, SummaryCards, Yen } from './sales-parts';
-import { formatCount } from './sales-money';
-import type { DateRange } from '../orders/date-range';
-import { fillDays, type DailyPoint } from './sales-period';
-import { reportQueryOf, salesListConfig, salesRequest, searchingIn } from './sales-list';
+import { useSalesColumns } from './sales-columns';
 import { SalesExportDialog } from './sales-export-dialog';
-import { fetchDailySales, fetchSales, fetchSalesSummary, type ReportQuery, type SaleRow } from './sales.api';
+import { reportQueryOf, salesListConfig, salesRequest, searchingIn } from './sales-list';
+import { formatCount } from './sales-money';
+import { PeriodBar, SummaryCards, Yen } from './sales-parts';
+import { fillDays, type DailyPoint } from './sales-period';
+import { fetchDailySales, fetchSales, fetchSalesSummary, type ReportQuery } from './sales.api';
 
 // The chart library comes with the chart, after the screen is on screen.
 const SalesChart = lazy(() => import('./sales-chart'));
@@ -80,17 +70,6 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   filter: { minWidth: '170px' },
   otz: { marginLeft: 'auto', alignSelf: 'center' },
-  nowrap: { whiteSpace: 'nowrap' },
-  link: {
-    padding: 0,
-    minWidth: 0,
-    height: 'auto',
-    justifyContent: 'flex-start',
-    textAlign: 'left',
-    fontWeight: tokens.fontWeightRegular,
-    color: tokens.colorBrandForegroundLink,
-  },
-  advance: { color: tokens.colorBrandForeground1, fontSize: '18px', verticalAlign: 'middle' },
   daily: { padding: 0, gap: 0, minWidth: 0 },
   dailyBar: {
     display: 'flex',
@@ -102,15 +81,13 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   dailyBody: { padding: tokens.spacingHorizontalL, minWidth: 0 },
+  nowrap: { whiteSpace: 'nowrap' },
   heading: { margin: 0 },
 });
 
 export default function SalesPage() {
   const styles = useStyles();
   const { t } = useTranslation('salesmanagement');
-  const money = useMoney();
-  const dates = useDateDisplay();
-  const productName = useProductName();
   const config = useConfig().data;
   const zone = config?.timeZone ?? BUSINESS_ZONE;
   const [urlParams] = useSearchParams();
@@ -121,117 +98,7 @@ export default function SalesPage() {
   const [productId, setProductId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const columns: ListColumn<SaleRow>[] = [
-    {
-      key: 'advance',
-      header: t('columns.advance'),
-      cell: (o) =>
-        o.isBookedAdvance ? (
-          // A title, not a Tooltip: no portal per row.
-          <span role="img" aria-label={t('advanceBooked')} title={t('advanceBooked')}>
-            <CalendarCheckmarkRegular className={styles.advance} aria-hidden />
-          </span>
-        ) : null,
-    },
-    {
-      key: 'orderDate',
-      header: t('columns.orderDate'),
-      sort: 'orderDate',
-      sortFirst: 'desc',
-      alwaysShown: true,
-      className: styles.nowrap,
-      cell: (o) => dates.date(o.orderDate),
-    },
-    {
-      key: 'orderId',
-      header: t('columns.orderId'),
-      sort: 'orderId',
-      truncate: '170px',
-      className: styles.nowrap,
-      cell: (o) => o.orderId,
-    },
-    {
-      key: 'platform',
-      header: t('columns.platform'),
-      cell: (o) => <PlatformLogo platform={o.platformCode} />,
-    },
-    {
-      key: 'orderPrice',
-      header: t('columns.orderPrice'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.salesValue} />,
-    },
-    {
-      key: 'purchasePrice',
-      header: t('columns.purchasePrice'),
-      numeric: true,
-      cell: (o) =>
-        o.purchasePrice === null ? (
-          <Yen value={null} />
-        ) : (
-          <Tooltip relationship="description" content={<GoodsCost row={o} />}>
-            <span tabIndex={0}>
-              <Yen value={o.purchasePrice} />
-            </span>
-          </Tooltip>
-        ),
-    },
-    {
-      key: 'shippingFee',
-      header: t('columns.shippingFee'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.shippingFee} />,
-    },
-    {
-      key: 'commission',
-      header: t('columns.commission'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.commission} />,
-    },
-    {
-      key: 'product',
-      header: t('columns.product'),
-      cell: (o) =>
-        o.product ? (
-          <Button
-            appearance="transparent"
-            className={styles.link}
-            onClick={() => setProductId(o.product?._id ?? null)}
-            aria-label={t('openProduct', { name: productName(o.product) })}
-          >
-            <TruncatedText text={productName(o.product)} maxWidth="220px" inFocusable />
-          </Button>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      key: 'profit',
-      header: t('columns.profit'),
-      numeric: true,
-      alwaysShown: true,
-      cell: (o) => (
-        <span data-testid="row-profit">
-          <Yen value={o.yen.profit} />
-        </span>
-      ),
-    },
-    { key: 'id', header: t('columns.id'), defaultHidden: true, className: styles.nowrap, cell: (o) => o._id },
-    {
-      key: 'discount',
-      header: t('columns.discount'),
-      numeric: true,
-      defaultHidden: true,
-      cell: (o) => money(o.discount, o.currency),
-    },
-    {
-      key: 'expectedShippingDate',
-      header: t('columns.expectedShippingDate'),
-      defaultHidden: true,
-      className: styles.nowrap,
-      cell: (o) => (o.expectedShippingDate ? dates.date(o.expectedShippingDate) : '—'),
-    },
-  ];
+  const columns = useSalesColumns(setProductId);
 
   return (
     <div className={styles.page}>
@@ -284,16 +151,6 @@ export default function SalesPage() {
         {exporting && <SalesExportDialog open initial={report} onClose={() => setExporting(false)} />}
       </ListScaffold>
     </div>
-  );
-}
-
-/** The purchase price's tooltip: what the row's goods cost (price × quantity). */
-function GoodsCost({ row }: { row: SaleRow }) {
-  const { t } = useTranslation('salesmanagement');
-  return (
-    <>
-      {t('goodsCost')}: <Yen value={row.yen.costOfGoods} /> ({t('quantity', { count: row.orderQuantity })})
-    </>
   );
 }
 

@@ -21,9 +21,9 @@ import {
 import { ArrowResetRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../app/page-state';
-import { DateRangeFilter } from '../orders/date-range-filter';
-import { dateRangeText } from '../orders/date-range';
+import { dateRangeText } from '../../ui/date-range';
+import { DateRangeFilter } from '../../ui/date-range-filter';
+import { ErrorState } from '../../ui/page-state';
 import { formatCount, formatYen } from './sales-money';
 import { DEFAULT_PERIOD, PERIOD_TOGGLES, parsePeriod, periodDates, type PeriodToggle } from './sales-period';
 import type { SalesSummary } from './sales.api';

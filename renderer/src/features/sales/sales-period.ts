@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { BUSINESS_ZONE, periodRange } from '#shared/domain/periods';
-import { dateRangeOf, dateRangeText, type DateRange } from '../orders/date-range';
+import { dateRangeOf, dateRangeText, type DateRange } from '../../ui/date-range';
 
 export const PERIOD_TOGGLES = ['month', 'week', 'today'] as const;
 export type PeriodToggle = (typeof PERIOD_TOGGLES)[number];

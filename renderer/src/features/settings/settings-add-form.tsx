@@ -13,25 +13,19 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
-import { Controller, useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type DefaultValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_FEE_TYPES } from '#shared/constants';
-import { useLeaveGuard } from '../../app/leave-guard';
-import { useNotify } from '../../app/notify';
-import { DateField } from '../../app/date-field';
-import { businessToday } from '../../app/date-text';
+import { DateField } from '../../ui/date-field';
+import { businessToday } from '../../ui/date-text';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useErrorText } from '../../ui/use-error-text';
 import { useConfig } from '../shell/use-config';
-import { createSetting } from './settings.api';
+import type { FormFieldKind, SettingsResource, SettingsRow } from './settings-resource';
 import { invalidateSaved } from './settings-table';
-import {
-  handlingFormErrors,
-  type FormFieldKind,
-  type SettingsResource,
-  type SettingsRow,
-} from './settings.resources';
-import { useErrorText } from '../../app/use-error-text';
+import { createSetting } from './settings.api';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
@@ -41,67 +35,44 @@ const useStyles = makeStyles({
   help: { color: tokens.colorNeutralForeground3 },
 });
 
-export function SettingsAddForm<Row extends SettingsRow, Values extends Record<string, string>, Body>({
-  resource,
-}: {
-  resource: SettingsResource<Row, Values, Body>;
+/** The form's starting values: date fields start at today in the business's time zone. */
+function useFormDefaults<Values extends Record<string, string>>(form: {
+  defaults: Values;
+  fields: readonly { name: string; kind: FormFieldKind }[];
 }) {
-  const styles = useStyles();
-  const { t } = useTranslation('setting');
-  const notify = useNotify();
-  const message = useErrorText();
-  const queryClient = useQueryClient();
-  const { kind, form } = resource;
-  // Keys built from generic field names are plain strings to i18next's types.
-  const text = (key: string) => t(key);
-  // Date fields start at today in the business's time zone, whatever the computer's zone.
   const today = businessToday(useConfig().data?.timeZone);
-  const defaults = useMemo(() => {
+  return useMemo(() => {
     const values: Record<string, string> = { ...form.defaults };
     for (const field of form.fields) if (field.kind === 'date') values[field.name] = today;
     return values as DefaultValues<Values>;
   }, [form, today]);
-  const {
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors, isDirty },
-  } = useForm<Values, unknown, Body>({
-    resolver: zodResolver(form.schema, { error: handlingFormErrors }),
-    defaultValues: defaults,
-  });
-  // The business's zone arrives after the first render, or the day turns: an untouched form
-  // follows (reset also makes these the values the next reset returns to).
-  useEffect(() => {
-    if (!isDirty) reset(defaults);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new today moves the defaults
-  }, [defaults]);
-  // Only the handling-charge form has a type; its unit follows the choice.
-  const type = useWatch({ control, name: 'type' as Path<Values> }) as string | undefined;
+}
 
-  const guard = useLeaveGuard(isDirty);
-  const helpId = useId();
-
-  const add = useMutation({
-    mutationFn: (body: Body) => (form.create ? form.create(body) : createSetting(resource, body)),
-    onSuccess: () => {
-      notify.success(t(`${kind}.added`));
-      reset(defaults);
-      return invalidateSaved(queryClient, resource);
-    },
-    // The server's message in a warning toast; what was typed stays.
-    onError: (error) => notify.warning(message(error)),
-  });
-
-  const onSubmit = handleSubmit((body) => add.mutate(body));
-
-  const fieldError = (name: string) => {
-    const error = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-    return error ? message(error) : undefined;
-  };
-
-  // Fluent's inputs keep their own state, so they are controlled: reset() must reach them.
-  const renderControl = (name: Path<Values>, fieldKind: Exclude<FormFieldKind, 'date'>, unit?: string) => (
+/**
+ * One field's input. Fluent's inputs keep their own state, so they are controlled: reset()
+ * must reach them.
+ */
+function SettingsControl<Values extends Record<string, string>, Body>({
+  control,
+  name,
+  fieldKind,
+  unit,
+  placeholder,
+  feeType,
+}: {
+  control: Control<Values, unknown, Body>;
+  name: Path<Values>;
+  fieldKind: Exclude<FormFieldKind, 'date'>;
+  /** The unit a decimal is in; else the handling charge's type says. */
+  unit?: string;
+  placeholder: string;
+  feeType: string | undefined;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  // Keys built from generic field names are plain strings to i18next's types.
+  const text = (key: string) => t(key);
+  return (
     <Controller
       control={control}
       name={name}
@@ -110,11 +81,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
         switch (fieldKind) {
           case 'text':
             return (
-              <Input
-                {...common}
-                onChange={(_e, data) => onChange(data.value)}
-                placeholder={text(`${kind}.placeholders.${name}`)}
-              />
+              <Input {...common} onChange={(_e, data) => onChange(data.value)} placeholder={placeholder} />
             );
           case 'feeType':
             return (
@@ -133,12 +100,12 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
                 {...common}
                 onChange={(_e, data) => onChange(data.value)}
                 inputMode="decimal"
-                placeholder={text(`${kind}.placeholders.${name}`)}
+                placeholder={placeholder}
                 contentAfter={
                   unit ? (
                     <span className={styles.unit}>{text(`units.${unit}`)}</span>
-                  ) : type === 'percentage' || type === 'amount' ? (
-                    <span className={styles.unit}>{t(`units.${type}`)}</span>
+                  ) : feeType === 'percentage' || feeType === 'amount' ? (
+                    <span className={styles.unit}>{t(`units.${feeType}`)}</span>
                   ) : undefined
                 }
               />
@@ -147,6 +114,56 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
       }}
     />
   );
+}
+
+export function SettingsAddForm<Row extends SettingsRow, Values extends Record<string, string>, Body>({
+  resource,
+}: {
+  resource: SettingsResource<Row, Values, Body>;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  const message = useErrorText();
+  const { kind, form } = resource;
+  // Keys built from generic field names are plain strings to i18next's types.
+  const text = (key: string) => t(key);
+  const defaults = useFormDefaults(form);
+  const {
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<Values, unknown, Body>({
+    resolver: zodResolver(form.schema, { error: form.errors }),
+    defaultValues: defaults,
+  });
+  // The business's zone arrives after the first render, or the day turns: an untouched form
+  // follows (reset also makes these the values the next reset returns to).
+  useEffect(() => {
+    if (!isDirty) reset(defaults);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new today moves the defaults
+  }, [defaults]);
+  // Only the handling-charge form has a type; its unit follows the choice.
+  const type = useWatch({ control, name: 'type' as Path<Values> }) as string | undefined;
+
+  const guard = useLeaveGuard(isDirty);
+  const helpId = useId();
+
+  const add = useAppMutation({
+    mutationFn: (body: Body) => (form.create ? form.create(body) : createSetting(resource, body)),
+    success: t(`${kind}.added`),
+    invalidate: (queryClient) => invalidateSaved(queryClient, resource),
+    onSuccess: () => reset(defaults),
+    // The server's message in a warning toast; what was typed stays.
+    failureTone: 'warning',
+  });
+
+  const onSubmit = handleSubmit((body) => add.mutate(body));
+
+  const fieldError = (name: string) => {
+    const error = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    return error ? message(error) : undefined;
+  };
 
   return (
     <Card className={styles.card}>
@@ -189,7 +206,14 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
               required
               validationMessage={fieldError(name)}
             >
-              {renderControl(name as Path<Values>, fieldKind, unit)}
+              <SettingsControl
+                control={control}
+                name={name as Path<Values>}
+                fieldKind={fieldKind}
+                unit={unit}
+                placeholder={text(`${kind}.placeholders.${name}`)}
+                feeType={type}
+              />
             </Field>
           ),
         )}

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages';
 import type { Category, HandlingFee } from '#shared/schemas/catalog';
-import { planEdit } from './settings-edit';
 import {
   categoryResource,
   handlingChargeResource,
   shippingMethodResource,
-  type SettingsColumn,
-  type SettingsResource,
-  type SettingsRow,
-} from './settings.resources';
+} from '../catalog/catalog.resources';
+import { planEdit } from './settings-edit';
+import type { SettingsColumn, SettingsResource, SettingsRow } from './settings-resource';
 
 const stamp = { createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
 const snacks: Category = { _id: 'c1', name: 'Snacks', activeStatus: true, ...stamp };

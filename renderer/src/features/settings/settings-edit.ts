@@ -1,7 +1,7 @@
 /** The rules of an inline cell edit, kept pure so they are tested in Node. */
-import { MESSAGES } from '#shared/messages';
 import type { z } from 'zod';
-import type { CellEdit, CellEditor } from './settings.resources';
+import { MESSAGES } from '#shared/messages';
+import type { CellEdit, CellEditor } from './settings-resource';
 
 export type EditPlan =
   /** Nothing to save: the cell just leaves edit mode, and no request is made. */

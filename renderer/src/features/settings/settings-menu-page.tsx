@@ -12,8 +12,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { usePrefetchLink } from '../../app/route-prefetch';
-import { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.resources';
+import { usePrefetchLink } from '../../ui/route-prefetch';
+import { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
 
 const ICONS: Record<SettingsKind, ReactNode> = {
   category: <TagMultipleRegular />,

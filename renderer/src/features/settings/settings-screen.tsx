@@ -1,25 +1,17 @@
-/** A settings sub-screen: the add form on the left third, the table on the right. */
+/**
+ * The settings screen every settings list is a config of (settings-resource.ts): the add form
+ * on the left third, the table on the right.
+ */
 import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '#shared/constants';
-import { prefetchList } from '../../app/list-screen/use-list-screen';
-import { ForbiddenState } from '../../app/page-state';
+import { prefetchList } from '../../ui/list-screen/use-list-screen';
+import { ForbiddenState } from '../../ui/page-state';
 import { useCurrentUser } from '../auth/current-user';
 import { SettingsAddForm } from './settings-add-form';
-import {
-  categoryResource,
-  exchangeRateResource,
-  handlingChargeResource,
-  manufacturerResource,
-  shippingMethodResource,
-  supplierResource,
-  type SettingsKind,
-  type SettingsResource,
-  type SettingsRow,
-} from './settings.resources';
+import type { SettingsResource, SettingsRow } from './settings-resource';
 import { settingsListOptions, SettingsTable } from './settings-table';
-import { SETTINGS_KINDS, SETTINGS_PATHS } from './settings.paths';
 
 const useStyles = makeStyles({
   layout: {
@@ -31,7 +23,7 @@ const useStyles = makeStyles({
   },
 });
 
-function SettingsScreen<Row extends SettingsRow, Values extends Record<string, string>, Body>({
+export function SettingsScreen<Row extends SettingsRow, Values extends Record<string, string>, Body>({
   resource,
 }: {
   resource: SettingsResource<Row, Values, Body>;
@@ -56,41 +48,8 @@ function SettingsScreen<Row extends SettingsRow, Values extends Record<string, s
   );
 }
 
-/** Hovering a settings card or menu item fetches that list's first page (app/route-prefetch.ts). */
-export function prefetch(queryClient: QueryClient, path: string) {
-  const kind = SETTINGS_KINDS.find((k) => SETTINGS_PATHS[k].toLowerCase() === path.toLowerCase());
-  switch (kind) {
-    case 'category':
-      return prefetchList(queryClient, settingsListOptions(categoryResource));
-    case 'manufacturer':
-      return prefetchList(queryClient, settingsListOptions(manufacturerResource));
-    case 'supplier':
-      return prefetchList(queryClient, settingsListOptions(supplierResource));
-    case 'shippingMethod':
-      return prefetchList(queryClient, settingsListOptions(shippingMethodResource));
-    case 'handlingCharges':
-      return prefetchList(queryClient, settingsListOptions(handlingChargeResource));
-    case 'exchangeRates':
-      return prefetchList(queryClient, settingsListOptions(exchangeRateResource));
-    case undefined:
-      return undefined;
-  }
-}
-
-export default function SettingsResourcePage({ kind }: { kind: SettingsKind }) {
-  // `key` gives each list its own state: moving between sub-screens starts fresh.
-  switch (kind) {
-    case 'category':
-      return <SettingsScreen key={kind} resource={categoryResource} />;
-    case 'manufacturer':
-      return <SettingsScreen key={kind} resource={manufacturerResource} />;
-    case 'supplier':
-      return <SettingsScreen key={kind} resource={supplierResource} />;
-    case 'shippingMethod':
-      return <SettingsScreen key={kind} resource={shippingMethodResource} />;
-    case 'handlingCharges':
-      return <SettingsScreen key={kind} resource={handlingChargeResource} />;
-    case 'exchangeRates':
-      return <SettingsScreen key={kind} resource={exchangeRateResource} />;
-  }
-}
+/** The first page of a settings list into the cache, as the screen will ask for it. */
+export const prefetchSettings = <Row extends SettingsRow, Values extends Record<string, string>, Body>(
+  queryClient: QueryClient,
+  resource: SettingsResource<Row, Values, Body>,
+) => prefetchList(queryClient, settingsListOptions(resource));

@@ -1,9 +1,9 @@
-/** Calls of the settings screens (categories … exchange rates), one set for all six. */
+/** Calls of the settings screen, one set for every list it shows (catalog lists, exchange rates). */
 import type { z } from 'zod';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { listResponse } from '#shared/schemas/common';
 import { request } from '../../api/http';
-import type { SettingsRow } from './settings.resources';
+import type { SettingsRow } from './settings-resource';
 
 interface ApiResource<Row extends SettingsRow> {
   apiPath: string;
@@ -20,7 +20,3 @@ export const createSetting = (resource: ApiResource<SettingsRow>, body: unknown)
 
 export const updateSetting = (resource: ApiResource<SettingsRow>, id: string, body: unknown) =>
   request('put', `${resource.apiPath}/${encodeURIComponent(id)}`, { json: body });
-
-/** PUT currency/rates/{date} {rate}: adds the date's rate, or replaces the one it has. */
-export const putExchangeRate = ({ date, rate }: { date: string; rate: number }) =>
-  request('put', `currency/rates/${encodeURIComponent(date)}`, { json: { rate } });

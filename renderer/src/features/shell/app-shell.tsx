@@ -22,12 +22,13 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BREAKPOINTS, TIMINGS } from '#shared/constants';
-import { LoadingState } from '../../app/page-state';
-import { useMediaQuery } from '../../app/use-media-query';
 import { platform } from '../../platform/platform';
+import { LoadingState } from '../../ui/page-state';
+import { useMediaQuery } from '../../ui/use-media-query';
+import { useCurrentUser } from '../auth/current-user';
 import { NotificationBell } from '../notifications/notification-bell';
 import { useOrderNotifications } from '../notifications/use-order-notifications';
-import { useCurrentUser } from '../auth/current-user';
+import { DateDisplaySource } from './date-display-source';
 import { LanguageDropdown } from './language-dropdown';
 import { ProfilePanel, SidePanel } from './panels';
 import { sidebarMinimizedAtom, sidePanelAtom } from './shell.atoms';
@@ -171,85 +172,87 @@ export default function AppShell({ children }: { children: ReactNode }) {
     : t('header.openMenu');
 
   return (
-    <div className={styles.root}>
-      <header className={styles.header}>
-        <Tooltip content={toggleLabel} relationship="label">
-          <Button
-            appearance="subtle"
-            icon={
-              desktop ? (
-                minimized ? (
-                  <PanelLeftExpandRegular />
+    <DateDisplaySource>
+      <div className={styles.root}>
+        <header className={styles.header}>
+          <Tooltip content={toggleLabel} relationship="label">
+            <Button
+              appearance="subtle"
+              icon={
+                desktop ? (
+                  minimized ? (
+                    <PanelLeftExpandRegular />
+                  ) : (
+                    <PanelLeftContractRegular />
+                  )
                 ) : (
-                  <PanelLeftContractRegular />
+                  <NavigationRegular />
                 )
-              ) : (
-                <NavigationRegular />
-              )
-            }
-            aria-expanded={desktop ? !minimized : mobileOpen}
-            onClick={() => (desktop ? setMinimized(!minimized) : setMobileOpen(!mobileOpen))}
-          />
-        </Tooltip>
-        <Link to="/" className={styles.brand}>
-          <span className={styles.mark} aria-hidden="true">
-            蔵
-          </span>
-          <Text weight="semibold" size={400}>
-            Kura
-          </Text>
-        </Link>
-        <NotificationBell />
-        <Tooltip content={t('header.openPanel')} relationship="label">
-          <Button
-            appearance="subtle"
-            icon={<PanelRightRegular />}
-            onClick={() => setPanel('notifications')}
-          />
-        </Tooltip>
-        <LanguageDropdown />
-        <UserDropdown />
-      </header>
-      <div className={styles.body}>
-        <div className={styles.rail} style={{ width: desktop ? (minimized ? NARROW : WIDE) : 0 }}>
-          <nav
-            data-testid="side-menu"
-            aria-label={t('menu.label')}
-            className={mergeClasses(
-              styles.nav,
-              desktop && minimized && hovered && styles.overlay,
-              !desktop && styles.mobileNav,
-              !desktop && mobileOpen && styles.mobileOpen,
-            )}
-            style={desktop ? { width: collapsed ? NARROW : WIDE } : undefined}
-            onMouseEnter={() => setHovered(true)}
-            onMouseLeave={() => setHovered(false)}
-            // Hidden off-canvas on narrow screens: keep it out of the tab order too.
-            inert={!desktop && !mobileOpen}
-          >
-            <SideMenu collapsed={collapsed} onNavigate={() => setHovered(false)} />
-          </nav>
-        </div>
-        {!desktop && mobileOpen && <div className={styles.backdrop} onClick={() => setMobileOpen(false)} />}
-        <div className={styles.column}>
-          <main className={styles.main} tabIndex={-1}>
-            <Subheader />
-            {/* One boundary for every screen, outside the keyed fade: the router navigates in a
+              }
+              aria-expanded={desktop ? !minimized : mobileOpen}
+              onClick={() => (desktop ? setMinimized(!minimized) : setMobileOpen(!mobileOpen))}
+            />
+          </Tooltip>
+          <Link to="/" className={styles.brand}>
+            <span className={styles.mark} aria-hidden="true">
+              蔵
+            </span>
+            <Text weight="semibold" size={400}>
+              Kura
+            </Text>
+          </Link>
+          <NotificationBell />
+          <Tooltip content={t('header.openPanel')} relationship="label">
+            <Button
+              appearance="subtle"
+              icon={<PanelRightRegular />}
+              onClick={() => setPanel('notifications')}
+            />
+          </Tooltip>
+          <LanguageDropdown />
+          <UserDropdown />
+        </header>
+        <div className={styles.body}>
+          <div className={styles.rail} style={{ width: desktop ? (minimized ? NARROW : WIDE) : 0 }}>
+            <nav
+              data-testid="side-menu"
+              aria-label={t('menu.label')}
+              className={mergeClasses(
+                styles.nav,
+                desktop && minimized && hovered && styles.overlay,
+                !desktop && styles.mobileNav,
+                !desktop && mobileOpen && styles.mobileOpen,
+              )}
+              style={desktop ? { width: collapsed ? NARROW : WIDE } : undefined}
+              onMouseEnter={() => setHovered(true)}
+              onMouseLeave={() => setHovered(false)}
+              // Hidden off-canvas on narrow screens: keep it out of the tab order too.
+              inert={!desktop && !mobileOpen}
+            >
+              <SideMenu collapsed={collapsed} onNavigate={() => setHovered(false)} />
+            </nav>
+          </div>
+          {!desktop && mobileOpen && <div className={styles.backdrop} onClick={() => setMobileOpen(false)} />}
+          <div className={styles.column}>
+            <main className={styles.main} tabIndex={-1}>
+              <Subheader />
+              {/* One boundary for every screen, outside the keyed fade: the router navigates in a
                 transition, so a screen whose code is still loading keeps the previous one on
                 screen instead of a spinner, and the new one shows the moment it is ready. A
                 boundary keyed per path would be new on each click, and React holds back the
                 reveal of a new boundary's content. The chrome never blanks either way. */}
-            <Suspense fallback={<LoadingState />}>
-              <div key={pathname} className={styles.fade}>
-                {children}
-              </div>
-            </Suspense>
-          </main>
-          <Footer />
+              <Suspense fallback={<LoadingState />}>
+                <div key={pathname} className={styles.fade}>
+                  {children}
+                </div>
+              </Suspense>
+            </main>
+            <Footer />
+          </div>
         </div>
+        <SidePanel />
+        <ProfilePanel />
       </div>
-      <SidePanel />
-      <ProfilePanel />
-    </div>
+    </DateDisplaySource>
   );
 }

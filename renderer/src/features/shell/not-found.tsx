@@ -1,7 +1,7 @@
 import { DocumentSearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../app/app-link';
-import { EmptyState } from '../../app/page-state';
+import { AppLink } from '../../ui/app-link';
+import { EmptyState } from '../../ui/page-state';
 
 export default function NotFound() {
   const { t } = useTranslation('shell');

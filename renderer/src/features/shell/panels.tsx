@@ -15,14 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '#shared/constants';
 import { isLanguage } from '../../i18n/language';
 import { changeLanguageAtom, languageAtom } from '../../i18n/language.atoms';
-import { AppDrawer } from '../../app/app-drawer';
-import { DATE_FORMATS, isDateFormatName } from '../../app/date-display';
-import { useNotify } from '../../app/notify';
-import { useDateDisplay, useSaveDateFormat } from '../../app/use-date-display';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDrawer } from '../../ui/app-drawer';
+import { DATE_FORMATS, isDateFormatName } from '../../ui/date-display';
+import { useDateDisplay } from '../../ui/use-date-display';
 import { AuditLogTab } from '../audit/audit-log-tab';
 import { useCurrentUser } from '../auth/current-user';
 import { NotificationList } from '../notifications/notification-list';
+import { useSaveDateFormat } from './date-display-source';
 import { LANGUAGE_NAMES } from './language-dropdown';
 import { ProfileCard } from './profile-card';
 import { profilePanelOpenAtom, sidebarMinimizedAtom, sidePanelAtom, type SidePanelTab } from './shell.atoms';
@@ -40,8 +39,6 @@ function SettingsTab() {
   const [minimized, setMinimized] = useAtom(sidebarMinimizedAtom);
   const { dateFormat, timeZone } = useDateDisplay();
   const saveDateFormat = useSaveDateFormat();
-  const notify = useNotify();
-  const errorText = useErrorText();
   // Today as each format shows it, so the choice is made by sight.
   const sample = DateTime.now().setZone(timeZone);
   return (
@@ -63,7 +60,7 @@ function SettingsTab() {
           value={dateFormat}
           onChange={(_e, data) => {
             if (isDateFormatName(data.value)) {
-              saveDateFormat.mutate(data.value, { onError: (error) => notify.error(errorText(error)) });
+              saveDateFormat.mutate(data.value);
             }
           }}
         >

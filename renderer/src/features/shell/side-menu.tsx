@@ -21,10 +21,10 @@ import { useAtomValue } from 'jotai';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { usePrefetchLink } from '../../ui/route-prefetch';
+import { useCurrentUser } from '../auth/current-user';
 import { orderFlagsAtom } from '../notifications/notifications.atoms';
 import { useNotificationAction } from '../notifications/use-order-notifications';
-import { usePrefetchLink } from '../../app/route-prefetch';
-import { useCurrentUser } from '../auth/current-user';
 import { activeMenuPath, menuFor, type MenuIcon } from './menu';
 import { useConfig } from './use-config';
 

@@ -11,7 +11,7 @@ import { HomeRegular } from '@fluentui/react-icons';
 import { Fragment, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { pageTrail } from './menu';
 
 const useStyles = makeStyles({

@@ -4,16 +4,16 @@
  */
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, BoxMultipleRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '#shared/messages';
 import type { Shipment } from '#shared/schemas/shipment';
 import { invalidate } from '../../api/query-keys';
-import { AppDialog } from '../../app/app-dialog';
-import { ListScaffold } from '../../app/list-screen/list-scaffold';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import { ListScaffold } from '../../ui/list-screen/list-scaffold';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useNotify } from '../../ui/notify';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useErrorText } from '../../ui/use-error-text';
 import { PACKED_ORDERS, PlatformChoice, usePackedColumns, useOrderSelection } from './packed-orders';
 import { addShipmentOrders } from './shipments.api';
 
@@ -27,19 +27,15 @@ export function AddOrdersDialog({ shipment, onClose }: { shipment: Shipment; onC
   const { t } = useTranslation('shipment');
   const notify = useNotify();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const list = useListScreen({ ...PACKED_ORDERS, stateIn: 'memory' });
   const selection = useOrderSelection();
   const columns = usePackedColumns(list, selection);
 
-  const add = useMutation({
+  const add = useAppMutation({
     mutationFn: (ids: string[]) => addShipmentOrders(shipment._id, ids),
-    onSuccess: async () => {
-      notify.success(t('drawer.added'));
-      onClose();
-      await invalidate.shipments(queryClient);
-    },
-    onError: (error) => notify.error(errorText(error)),
+    success: t('drawer.added'),
+    invalidate: invalidate.shipments,
+    onSuccess: onClose,
   });
 
   return (

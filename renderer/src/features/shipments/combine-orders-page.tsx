@@ -10,11 +10,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '#shared/messages';
-import { ListScaffold } from '../../app/list-screen/list-scaffold';
-import { prefetchList, useListScreen } from '../../app/list-screen/use-list-screen';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
-import { DateRangeFilter } from '../orders/date-range-filter';
+import { DateRangeFilter } from '../../ui/date-range-filter';
+import { ListScaffold } from '../../ui/list-screen/list-scaffold';
+import { prefetchList, useListScreen } from '../../ui/list-screen/use-list-screen';
+import { useNotify } from '../../ui/notify';
+import { useErrorText } from '../../ui/use-error-text';
 import { CreateShipmentDialog } from './create-shipment-dialog';
 import { PACKED_ORDERS, PlatformChoice, usePackedColumns, useOrderSelection } from './packed-orders';
 

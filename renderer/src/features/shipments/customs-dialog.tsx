@@ -6,18 +6,17 @@
  */
 import { Field, Input, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
 import { ApiError } from '../../api/http';
 import { invalidate } from '../../api/query-keys';
-import { AppDialog } from '../../app/app-dialog';
-import type { TableColumn } from '../../app/app-table';
-import { DateField } from '../../app/date-field';
-import { useLeaveGuard } from '../../app/leave-guard';
-import { useNotify } from '../../app/notify';
-import { useErrorText } from '../../app/use-error-text';
+import { AppDialog } from '../../ui/app-dialog';
+import type { TableColumn } from '../../ui/app-table';
+import { DateField } from '../../ui/date-field';
+import { useLeaveGuard } from '../../ui/leave-guard';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useErrorText } from '../../ui/use-error-text';
 import { useBusinessTime, useMoney } from '../orders/order-parts';
 import {
   checkCustomsForm,
@@ -65,9 +64,7 @@ export function CustomsDialog({
 }) {
   const styles = useStyles();
   const { t } = useTranslation('shipment');
-  const notify = useNotify();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const money = useMoney();
   const time = useBusinessTime();
   const alreadySaved = mode === 'save' && shipment.customId !== null;
@@ -80,26 +77,23 @@ export function CustomsDialog({
   const [saved, setSaved] = useState(false);
   const guard = useLeaveGuard(dirty && !saved);
 
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: (body: Parameters<typeof saveCustoms>[1]) =>
       mode === 'correct' ? correctCustoms(shipment._id, body) : saveCustoms(shipment._id, body),
-    onSuccess: async (next) => {
+    success: t('errors:rowUpdated'),
+    invalidate: invalidate.shipments,
+    onSuccess: (next) => {
       guard.release();
       setSaved(true);
-      notify.success(t('errors:rowUpdated'));
       onSaved?.(next);
       onClose();
-      await invalidate.shipments(queryClient);
     },
-    onError: (error) => {
-      guard.rearm();
+    // The spec's failure text, and why when the server said more than that.
+    failureText: (reason, error) => {
       const wrong = t('errors:somethingWentWrong');
-      const reason = errorText(error);
-      // The spec's failure text, and why when the server said more than that.
-      notify.error(
-        error instanceof ApiError && reason !== wrong ? t('customs.failed', { wrong, reason }) : wrong,
-      );
+      return error instanceof ApiError && reason !== wrong ? t('customs.failed', { wrong, reason }) : wrong;
     },
+    onError: () => guard.rearm(),
   });
 
   // A changed field's message goes until the next check.

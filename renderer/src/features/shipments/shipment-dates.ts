@@ -4,7 +4,7 @@
  * default, `..` for every date, or an explicit `from..to` (either end open).
  */
 import { DateTime } from 'luxon';
-import { dateRangeOf, type DateRange } from '../orders/date-range';
+import { dateRangeOf, type DateRange } from '../../ui/date-range';
 
 const DAY = 'yyyy-MM-dd';
 /** Until the config answers, and for a zone luxon does not know. */

@@ -6,18 +6,18 @@
  */
 import { Button, Caption1, Divider, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DocumentEditRegular, ReceiptRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { AppDrawer } from '../../app/app-drawer';
-import { ConfirmDialog } from '../../app/app-dialog';
-import { AppTable, type TableColumn } from '../../app/app-table';
-import { useNotify } from '../../app/notify';
-import { ErrorState } from '../../app/page-state';
-import { useDateDisplay } from '../../app/use-date-display';
-import { useErrorText } from '../../app/use-error-text';
+import { ConfirmDialog } from '../../ui/app-dialog';
+import { AppDrawer } from '../../ui/app-drawer';
+import { AppTable, type TableColumn } from '../../ui/app-table';
+import { DetailList, type DetailItem } from '../../ui/detail-list';
+import { ErrorState } from '../../ui/page-state';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useDateDisplay } from '../../ui/use-date-display';
 import { useCurrentUser } from '../auth/current-user';
 import { useMoney } from '../orders/order-parts';
 import { AddOrdersDialog } from './add-orders-dialog';
@@ -28,15 +28,6 @@ import { fetchShipment, removeShipmentOrder } from './shipments.api';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  fields: {
-    margin: 0,
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-  },
-  term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -47,9 +38,6 @@ const useStyles = makeStyles({
 export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('shipment');
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const money = useMoney();
   const dates = useDateDisplay();
   const isAdmin = useCurrentUser().role === 'admin';
@@ -67,17 +55,14 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
   const shipment = current.data ?? row;
   const open = shipment.customId === null;
 
-  const remove = useMutation({
+  const remove = useAppMutation({
     mutationFn: (order: ShippedOrder) => removeShipmentOrder(shipment._id, order._id),
-    onSuccess: async () => {
-      notify.success(t('drawer.removed'));
-      setRemoving(null);
-      await invalidate.shipments(queryClient);
-    },
-    onError: (error) => notify.error(errorText(error)),
+    success: t('drawer.removed'),
+    invalidate: invalidate.shipments,
+    onSuccess: () => setRemoving(null),
   });
 
-  const fields: [string, ReactNode][] = [
+  const fields: DetailItem[] = [
     [t('columns.status'), <ShipmentStatusBadge key="s" status={shipment.status} />],
     [t('columns.shippingDate'), dates.date(shipment.shippingDate)],
     [t('drawer.method'), shipment.shippingMethod?.name ?? '—'],
@@ -127,14 +112,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
       bodyClassName={styles.body}
     >
       {current.isError && <ErrorState error={current.error} onRetry={() => void current.refetch()} />}
-      <dl className={styles.fields}>
-        {fields.map(([term, value]) => (
-          <div key={term} style={{ display: 'contents' }}>
-            <dt className={styles.term}>{term}</dt>
-            <dd className={styles.value}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList items={fields} />
       <div className={styles.actions}>
         {open ? (
           <Button appearance="primary" icon={<ReceiptRegular />} onClick={() => setCustoms('save')}>

@@ -6,10 +6,10 @@
 import { makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
-import { AppDialog } from '../../app/app-dialog';
-import { AppTable, type TableColumn } from '../../app/app-table';
-import { EmptyState } from '../../app/page-state';
-import { useDateDisplay } from '../../app/use-date-display';
+import { AppDialog } from '../../ui/app-dialog';
+import { AppTable, type TableColumn } from '../../ui/app-table';
+import { EmptyState } from '../../ui/page-state';
+import { useDateDisplay } from '../../ui/use-date-display';
 import { PlatformFee, PlatformLogo, useMoney } from '../orders/order-parts';
 
 const useStyles = makeStyles({

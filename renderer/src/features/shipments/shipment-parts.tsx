@@ -4,9 +4,9 @@ import { OpenRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShipmentStatus } from '#shared/constants';
-import { AppTable, type TableColumn } from '../../app/app-table';
-import { useNotify } from '../../app/notify';
 import { platform } from '../../platform/platform';
+import { AppTable, type TableColumn } from '../../ui/app-table';
+import { useNotify } from '../../ui/notify';
 import { isWebLink } from './shipment-forms';
 
 export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {

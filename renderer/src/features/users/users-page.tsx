@@ -13,7 +13,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular, PeopleRegular } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,13 +21,12 @@ import { usersListSpec } from '#shared/list-specs';
 import type { User, UserUpdate } from '#shared/schemas/auth';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { fetchUsers, updateUser } from '../../api/users.api';
-import { useNotify } from '../../app/notify';
-import { StatusBadge } from '../../app/status-badge';
-import { ListScaffold, type ListColumn } from '../../app/list-screen/list-scaffold';
-import { useListScreen } from '../../app/list-screen/use-list-screen';
-import { useErrorText } from '../../app/use-error-text';
+import { ConfirmDialog } from '../../ui/app-dialog';
+import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
+import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { StatusBadge } from '../../ui/status-badge';
+import { useAppMutation } from '../../ui/use-app-mutation';
 import { useCurrentUser } from '../auth/current-user';
-import { ConfirmDialog } from '../../app/app-dialog';
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
@@ -48,9 +46,6 @@ export default function UsersPage() {
   const styles = useStyles();
   const { t } = useTranslation('users');
   const me = useCurrentUser();
-  const notify = useNotify();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingChange | null>(null);
   const list = useListScreen({
     spec: usersListSpec,
@@ -59,17 +54,12 @@ export default function UsersPage() {
     queryKey: queryKeys.users.list,
     fetch: fetchUsers,
   });
-  const change = useMutation({
+  const change = useAppMutation({
     mutationFn: ({ user, update }: PendingChange) => updateUser(user._id, update),
-    onSuccess: (_data, { user }) => {
-      notify.success(t('toasts.updated', { name: user.fullname }));
-      setPending(null);
-      return invalidate.users(queryClient);
-    },
-    onError: (error) => {
-      notify.error(errorText(error));
-      setPending(null);
-    },
+    success: (_data, { user }) => t('toasts.updated', { name: user.fullname }),
+    invalidate: invalidate.users,
+    onSuccess: () => setPending(null),
+    onError: () => setPending(null),
   });
 
   const roleLabel = (role: Role | null) => (role ? t(`common:roles.${role}`) : t('common:roles.none'));

@@ -1,7 +1,0 @@
-/** The memo board. Routes of this feature, spread into the app's route table. */
-import type { RouteObject } from 'react-router-dom';
-import { lazyScreen } from '../../app/route-prefetch';
-
-const MemoPage = lazyScreen('/memo', () => import('./memo-page'));
-
-export const memoRoutes: RouteObject[] = [{ path: '/memo', element: <MemoPage /> }];

@@ -1,7 +1,0 @@
-/** OTZ orders. Routes of this feature, spread into the app's route table. */
-import type { RouteObject } from 'react-router-dom';
-import { lazyScreen } from '../../app/route-prefetch';
-
-const OtzOrdersPage = lazyScreen('/otz', () => import('./otz-orders-page'));
-
-export const otzRoutes: RouteObject[] = [{ path: '/otz', element: <OtzOrdersPage /> }];

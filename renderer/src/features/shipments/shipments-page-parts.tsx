@@ -1,0 +1,203 @@
+/** The parts of the shipments list (shipments-page.tsx): its filters and its columns. */
+import {
+  Button,
+  Dropdown,
+  Field,
+  makeStyles,
+  Option,
+  Tab,
+  TabList,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowResetRegular, BoxMultipleRegular, ReceiptRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { Shipment } from '#shared/schemas/shipment';
+import { TruncatedText } from '../../ui/app-table';
+import { dateRangeOf, dateRangeText } from '../../ui/date-range';
+import { DateRangeFilter } from '../../ui/date-range-filter';
+import type { ListColumn } from '../../ui/list-screen/list-scaffold';
+import type { ListScreen } from '../../ui/list-screen/use-list-screen';
+import { useDateDisplay } from '../../ui/use-date-display';
+import { useMoney } from '../orders/order-parts';
+import { shipmentDates, shipmentDatesText } from './shipment-dates';
+import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
+
+export const STATUS_TABS = ['ALL', 'RECEIVED', 'SHIPPED'] as const;
+export type StatusTab = (typeof STATUS_TABS)[number];
+export const SEARCH_BY = ['shipmentId', 'orderId'] as const;
+export type SearchBy = (typeof SEARCH_BY)[number];
+export type ShipmentFilter = 'status' | 'dates' | 'by';
+
+const useStyles = makeStyles({
+  filterRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // Fluent's dropdown is 250 pixels wide of its own; two short choices need less.
+  by: { width: '150px', '& .fui-Dropdown': { minWidth: 0, width: '100%' } },
+  nowrap: { whiteSpace: 'nowrap' },
+  link: {
+    padding: 0,
+    minWidth: 0,
+    height: 'auto',
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorBrandForegroundLink,
+  },
+  rowActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+});
+
+/**
+ * What the text searches by, the shipping dates (the quarter of `now` until changed) and the
+ * status.
+ */
+export function ShipmentFilters({
+  list,
+  by,
+  now,
+}: {
+  list: ListScreen<Shipment, ShipmentFilter>;
+  by: SearchBy;
+  now: number;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('shipment');
+  const dates = useDateDisplay();
+  const { state } = list;
+  const range = shipmentDates(state.filters.dates, now, dates.timeZone);
+  return (
+    <div className={styles.filterRow}>
+      <Field label={t('search.by')} className={styles.by}>
+        <Dropdown
+          value={t(`search.${by}`)}
+          selectedOptions={[by]}
+          onOptionSelect={(_e, data) => list.setFilter('by', data.optionValue ?? 'shipmentId')}
+        >
+          {SEARCH_BY.map((b) => (
+            <Option key={b} value={b}>
+              {t(`search.${b}`)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <DateRangeFilter
+        fromLabel={t('filters.from')}
+        toLabel={t('filters.to')}
+        value={dateRangeText(range.from, range.to)}
+        onChange={(text) => {
+          const { from, to } = dateRangeOf(text);
+          list.setFilter('dates', shipmentDatesText(from, to));
+        }}
+      />
+      {state.filters.dates !== '' && (
+        <Button icon={<ArrowResetRegular />} onClick={() => list.setFilter('dates', '')}>
+          {t('filters.thisQuarter')}
+        </Button>
+      )}
+      <TabList
+        size="small"
+        aria-label={t('filters.status')}
+        selectedValue={state.filters.status}
+        onTabSelect={(_e, data) => list.setFilter('status', data.value as StatusTab)}
+      >
+        {STATUS_TABS.map((tab) => (
+          <Tab key={tab} value={tab}>
+            {tab === 'ALL' ? t('filters.all') : t(`status.${tab}`)}
+          </Tab>
+        ))}
+      </TabList>
+    </div>
+  );
+}
+
+/** The columns; a shipment's id opens its drawer, its buttons its orders and its customs. */
+export function useShipmentColumns({
+  onOpen,
+  onOrders,
+  onCustoms,
+}: {
+  onOpen: (shipment: Shipment) => void;
+  onOrders: (shipment: Shipment) => void;
+  onCustoms: (shipment: Shipment) => void;
+}): ListColumn<Shipment>[] {
+  const styles = useStyles();
+  const { t } = useTranslation('shipment');
+  const money = useMoney();
+  const dates = useDateDisplay();
+  return [
+    {
+      key: 'shipmentId',
+      header: t('columns.shipmentId'),
+      sort: 'shipmentId',
+      alwaysShown: true,
+      className: styles.nowrap,
+      cell: (s) => (
+        <Button
+          appearance="transparent"
+          className={styles.link}
+          onClick={() => onOpen(s)}
+          aria-label={t('actions.open', { shipmentId: s.shipmentId })}
+        >
+          <TruncatedText text={s.shipmentId} maxWidth="170px" inFocusable />
+        </Button>
+      ),
+    },
+    {
+      key: 'shippingDate',
+      header: t('columns.shippingDate'),
+      sort: 'shippingDate',
+      sortFirst: 'desc',
+      className: styles.nowrap,
+      cell: (s) => dates.date(s.shippingDate),
+    },
+    {
+      key: 'trackingLink',
+      header: t('columns.trackingLink'),
+      cell: (s) => <TrackingLinkButton link={s.shipmentTrackingLink} shipmentId={s.shipmentId} />,
+    },
+    {
+      key: 'totalShippingFee',
+      header: t('columns.totalShippingFee'),
+      sort: 'totalShippingFee',
+      sortFirst: 'desc',
+      numeric: true,
+      cell: (s) => money(s.totalShippingFee, 'JPY'),
+    },
+    { key: 'customId', header: t('columns.customId'), truncate: '150px', cell: (s) => s.customId ?? '—' },
+    {
+      key: 'totalCustomFee',
+      header: t('columns.totalCustomFee'),
+      numeric: true,
+      cell: (s) => (s.totalCustomFee === null ? '—' : money(s.totalCustomFee, 'INR')),
+    },
+    {
+      key: 'receivedDate',
+      header: t('columns.receivedDate'),
+      sort: 'receivedDate',
+      sortFirst: 'desc',
+      className: styles.nowrap,
+      cell: (s) => (s.receivedDate ? dates.date(s.receivedDate) : '—'),
+    },
+    { key: 'status', header: t('columns.status'), cell: (s) => <ShipmentStatusBadge status={s.status} /> },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      alwaysShown: true,
+      cell: (s) => (
+        <div className={styles.rowActions}>
+          {/* Icons named in full (and a title, not a tooltip per row), so the row fits a 1280-pixel window. */}
+          <Button
+            size="small"
+            icon={<BoxMultipleRegular />}
+            aria-label={t('actions.viewOrdersFor', { shipmentId: s.shipmentId })}
+            title={t('actions.viewOrders')}
+            onClick={() => onOrders(s)}
+          />
+          <Button
+            size="small"
+            icon={<ReceiptRegular />}
+            aria-label={t('actions.addCustomsFor', { shipmentId: s.shipmentId })}
+            title={t('actions.addCustoms')}
+            onClick={() => onCustoms(s)}
+          />
+        </div>
+      ),
+    },
+  ];
+}

@@ -1,7 +1,0 @@
-/** The cost simulator. Routes of this feature, spread into the app's route table. */
-import type { RouteObject } from 'react-router-dom';
-import { lazyScreen } from '../../app/route-prefetch';
-
-const SimulatorPage = lazyScreen('/Simulator', () => import('./simulator-page'));
-
-export const simulatorRoutes: RouteObject[] = [{ path: '/Simulator', element: <SimulatorPage /> }];
