@@ -306,6 +306,11 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
      */
     plan?: string;
     /**
+     * The list's total when the resource knows it without counting rows (kept counts), or
+     * undefined to count as usual.
+     */
+    count?: (query: ListQuery) => Promise<number | undefined>;
+    /**
      * Reads the page's rows by key (in any order, each with its key as `list_key`) instead of
      * `base` filtered by the keys: for a repository that keeps that query compiled.
      */
@@ -317,7 +322,9 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
      * every match first, so with many matches the walk is the cheaper plan.
      */
     scanKeys?: {
-      base: Lazy<SelectQueryBuilder<KDB, KTB, KO>>;
+      // Its own tables: a lookup may join what a walk does not.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any rows with the list's columns
+      base: Lazy<SelectQueryBuilder<any, any, any>>;
       preferScan: (totalCount: number) => boolean | Promise<boolean>;
     };
   } = {},
@@ -334,7 +341,8 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   }
   const { db, keysBase, scanKeys: scan } = options;
   const tie = sql.ref(columns.tieBreaker);
-  const keysOf = (from: Lazy<SelectQueryBuilder<KDB, KTB, KO>>) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- keysBase's or scanKeys.base's rows
+  const keysOf = (from: Lazy<SelectQueryBuilder<any, any, any>>) =>
     pageQuery(
       applySort(
         applyFilters(built(from), query, columns)
@@ -364,7 +372,9 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
       if (byKey.size >= PLANS) byKey.delete(byKey.keys().next().value as string);
     }
     byKey.set(planKey, plan);
-    totalCount = await countCompiled(plan.count, columns, db, plan.countKey, options.versions);
+    totalCount =
+      (await options.count?.(query)) ??
+      (await countCompiled(plan.count, columns, db, plan.countKey, options.versions));
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     if (scan && (await scan.preferScan(totalCount))) {
       keys = await runPage(db, (plan.scanKeys ??= keysOf(scan.base)), query);
@@ -373,7 +383,7 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
     }
   } else {
     const keyed = applyFilters(built(keysBase), query, columns);
-    totalCount = await countRows(keyed, columns, db, options.versions);
+    totalCount = (await options.count?.(query)) ?? (await countRows(keyed, columns, db, options.versions));
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     const from =
       scan && (await scan.preferScan(totalCount)) ? applyFilters(built(scan.base), query, columns) : keyed;

@@ -20,9 +20,9 @@ import {
   type OrderRow,
   orderRowsByIds,
   orderRowsQuery,
-  orderTextMatch,
   toOrder,
 } from '../orders/orders.repository';
+import { janTextSets, orderTextMatch, orderTextSets } from '../orders/order-search.repository';
 import {
   hydrateOtzOrders,
   otzOrdersQuery,
@@ -122,7 +122,7 @@ export async function listSales(
   const janOnly = JAN_SHAPE.test(text) && isValidJan(text);
   const keys = (walk: boolean) => () =>
     text
-      ? salesKeysBase(db, range, walk).where(orderTextMatch(db, text, janOnly))
+      ? salesKeysBase(db, range, walk).where(orderTextMatch(janOnly ? janTextSets(text) : orderTextSets(db, text)))
       : salesKeysBase(db, range, walk);
   const columns = text ? salesSearchColumns : salesColumns;
   const page = await runList(orderRowsQuery(db), query, columns, (row) => row, {

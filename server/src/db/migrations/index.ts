@@ -21,6 +21,7 @@ import * as orderCustomerSearch from './015_order_customer_search';
 import * as orderSearchWalk from './016_order_search_walk';
 import * as matchCache from './017_match_cache';
 import * as matchCacheOrder from './018_match_cache_order';
+import * as orderCounts from './020_order_counts';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '016_order_search_walk': orderSearchWalk,
   '017_match_cache': matchCache,
   '018_match_cache_order': matchCacheOrder,
+  '020_order_counts': orderCounts,
 };

@@ -1,0 +1,30 @@
+import Database from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import { FreshRequests, loadVocabulary } from './fresh';
+import { createDatabase, setQueryTap } from '../src/db/connect';
+import { searchOrders } from '../src/orders/order-search.service';
+const file = process.argv[2]!;
+const kind = process.argv[3] ?? 'id';
+const h = createDatabase(file);
+const vocab = await loadVocabulary(h.db);
+const draw = new FreshRequests(vocab, Number(process.argv[4] ?? 99));
+const raw = new Database(file, { readonly: true });
+raw.pragma('cache_size = -32000');
+let captured: CompiledQuery[] = [];
+setQueryTap((q) => captured.push(q));
+const totals = new Map<string, number>();
+const fixed = process.argv[5];
+for (let i = 0; i < (fixed ? 1 : 40); i++) {
+  const text = fixed ? fixed : kind === 'id' ? draw.orderIdFragment() : kind === 'word' ? draw.productWords() : draw.customerEmail();
+  const status = i % 2 ? 'COMPLETED' : undefined;
+  captured = [];
+  const t0 = performance.now();
+  const res = await searchOrders(h.db, { searchStr: text, page: '1', limit: '50', ...(status ? { shipmentStatus: status } : {}) });
+  const wall = performance.now() - t0;
+  const parts = captured.map((q) => { const s = raw.prepare(q.sql); const t = performance.now(); s.all(...(q.parameters as unknown[]).map((p) => (typeof p === 'boolean' ? Number(p) : p))); return [q.sql.replace(/\s+/g, ' ').slice(0, 60), performance.now() - t] as const; });
+  console.log(text.padEnd(14), (status ?? 'ALL').padEnd(10), String(res.totalcount).padStart(7), wall.toFixed(1).padStart(6) + 'ms', parts.map(([s, t]) => `${t.toFixed(1)}`).join(' | '));
+  for (const [s, t] of parts) totals.set(s, (totals.get(s) ?? 0) + t);
+  if (fixed) for (const q of captured) console.log('\n', q.sql, q.parameters);
+}
+console.log([...totals].sort((a, b) => b[1] - a[1]).slice(0, 8));
+await h.destroy();
