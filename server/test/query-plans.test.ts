@@ -157,9 +157,8 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     bigTables: orders,
     allowSort: true,
   },
-  // An order id fragment of the shipped orders made below (in no product's SKU): its page comes
-  // from its kept set in date order, then its rows by id; in a status tab each order's row is
-  // joined to test the filter.
+  // An order id fragment of the shipped orders made below (in no product's SKU): few matches,
+  // looked up by id; in a status tab each match's row is read to test the filter.
   {
     name: 'orders: search, order id',
     path: `orders/search?searchStr=plan-4&page=1&limit=50`,

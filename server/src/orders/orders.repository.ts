@@ -20,8 +20,6 @@ import type { PlatformListing } from '#shared/schemas/product';
 import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
 import { lockRows } from '../db/locking';
-import { cachedMatches } from '../db/match-cache';
-import type { TableVersions } from '../db/table-versions';
 import type { ListColumns } from '../http/list';
 import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
@@ -130,12 +128,6 @@ export const ordersColumns: ListColumns = {
   tieBreaker: 'orders.id',
   countedTables: ['orders'],
 };
-
-/**
- * The same columns for a search by text, which matches the products' names, SKUs and JANs too:
- * its totals are counted again after a product is written as well as an order.
- */
-export const ordersSearchColumns: ListColumns = { ...ordersColumns, countedTables: ['orders', 'products'] };
 
 /** Advance orders sort on a nullable delivery date: small in number, so NULLS LAST will do. */
 export const advanceOrdersColumns: ListColumns = { ...ordersColumns, nullableSorts: ['deliveryDate'] };

@@ -28,7 +28,6 @@ import type { CustomerInput, Order, OrderLine, OrderTotals, OrderUpdate } from '
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
-import { readTableVersions, type TableVersions } from '../db/table-versions';
 import { badRequest, httpError, HttpError, notFound, type FieldError } from '../http/errors';
 import { parseList, runList } from '../http/list';
 import { countOrdersByDay, countOrdersByStatus, dayCountsAnswer } from './order-counts.repository';

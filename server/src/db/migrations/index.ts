@@ -22,6 +22,7 @@ import * as orderSearchWalk from './016_order_search_walk';
 import * as matchCache from './017_match_cache';
 import * as matchCacheOrder from './018_match_cache_order';
 import * as orderCounts from './020_order_counts';
+import * as dropMatchCache from './021_drop_match_cache';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '017_match_cache': matchCache,
   '018_match_cache_order': matchCacheOrder,
   '020_order_counts': orderCounts,
+  '021_drop_match_cache': dropMatchCache,
 };
