@@ -6,7 +6,7 @@
  * these rows: a few hundred rows at most, whatever the filters, where counting the orders
  * themselves read every matching index entry (docs/architecture.md, "Kept counts").
  */
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ORDER_STATUSES, type OrderStatus, type Platform } from '#shared/constants';
 import type { Filter, ListQuery } from '#shared/query';
 import type { Database } from '../db/database';
@@ -28,8 +28,10 @@ const PRODUCT_COLUMNS: ListColumns = {
     shipmentStatus: 'order_product_counts.shipment_status',
     platformCode: 'order_product_counts.platform_code',
   },
-  tieBreaker: 'order_product_counts.product_id',
+  tieBreaker: 'order_product_counts.product_key',
 };
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const answers = (columns: ListColumns, filters: readonly Filter[]) =>
   filters.every((filter) => Object.hasOwn(columns.columns, filter.field));
@@ -49,7 +51,10 @@ const where = (columns: ListColumns, filters: readonly Filter[]): Expression<Sql
       )}`;
 
 /** The number of orders the filters select; only for filters {@link dayCountsAnswer}. */
-export async function countOrdersByDay(db: Kysely<Database>, query: Pick<ListQuery, 'filters'>): Promise<number> {
+export async function countOrdersByDay(
+  db: Kysely<Database>,
+  query: Pick<ListQuery, 'filters'>,
+): Promise<number> {
   const { rows } = await sql<{ n: number | string | null }>`select sum(n) as n from order_day_counts
     where ${where(DAY_COLUMNS, query.filters)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
@@ -73,17 +78,18 @@ export async function countOrdersByStatus(
 }
 
 /**
- * The orders of the products `productIds` selects (a subquery of product ids): those the
- * filters select (`matching`, only for filters {@link productCountsAnswer}) and all of them.
+ * The orders of the products `productKeys` selects (a subquery of the keys the counts use:
+ * `productKeysMatching`): those the filters select (`matching`, only for filters
+ * {@link productCountsAnswer}) and all of them.
  */
 export async function countProductOrders(
   db: Kysely<Database>,
-  productIds: RawBuilder<unknown>,
+  productKeys: RawBuilder<unknown>,
   filters: readonly Filter[],
 ): Promise<{ matching: number; all: number }> {
   const { rows } = await sql<{ matching: number | string | null; all_orders: number | string | null }>`
     select sum(case when ${where(PRODUCT_COLUMNS, filters)} then n else 0 end) as matching, sum(n) as all_orders
-    from order_product_counts where product_id in (${productIds})`.execute(db);
+    from order_product_counts where product_key in (${productKeys})`.execute(db);
   return { matching: Number(rows[0]?.matching ?? 0), all: Number(rows[0]?.all_orders ?? 0) };
 }
 
@@ -101,8 +107,12 @@ export async function orderCountsBothWays(db: Kysely<Database>) {
         group by order_date, shipment_status, platform_code order by order_date, shipment_status, platform_code`,
     ),
     products: await read(
-      sql`select product_id, shipment_status, platform_code, n from order_product_counts where n <> 0
-        order by product_id, shipment_status, platform_code`,
+      isPostgres(db)
+        ? sql`select product_key as product_id, shipment_status, platform_code, n from order_product_counts
+            where n <> 0 order by product_key, shipment_status, platform_code`
+        : sql`select k.product_id, c.shipment_status, c.platform_code, c.n from order_product_counts c
+            join products_search_keys k on k.key = c.product_key
+            where c.n <> 0 order by k.product_id, c.shipment_status, c.platform_code`,
       sql`select product_id, shipment_status, platform_code, count(*) as n from orders
         group by product_id, shipment_status, platform_code order by product_id, shipment_status, platform_code`,
     ),

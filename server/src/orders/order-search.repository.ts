@@ -5,7 +5,7 @@
  */
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/database';
-import { productIdsMatching } from '../products/products.repository';
+import { productIdsMatching, productKeysMatching } from '../products/products.repository';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -54,6 +54,8 @@ export interface OrderTextSets {
   orderIds: RawBuilder<unknown> | null;
   customers: RawBuilder<unknown> | null;
   products: RawBuilder<unknown> | null;
+  /** The same products by the key the kept order counts use (order-counts.repository.ts). */
+  productKeys: RawBuilder<unknown> | null;
 }
 
 export function orderTextSets(db: Kysely<Database>, text: string): OrderTextSets {
@@ -61,15 +63,20 @@ export function orderTextSets(db: Kysely<Database>, text: string): OrderTextSets
     orderIds: orderIdMatch(db, text),
     customers: customerMatch(db, text),
     products: productIdsMatching(db, text, ORDER_PRODUCT_FIELDS),
+    productKeys: productKeysMatching(db, text, ORDER_PRODUCT_FIELDS),
   };
 }
 
 /** A complete JAN, as a scanner types it, matches that product's orders only. */
-export function janTextSets(text: string): OrderTextSets {
+export function janTextSets(db: Kysely<Database>, text: string): OrderTextSets {
   return {
     orderIds: null,
     customers: null,
     products: sql`select p.id from products p where p.jan_code = ${text}`,
+    productKeys: isPostgres(db)
+      ? sql`select p.id from products p where p.jan_code = ${text}`
+      : sql`select k.key from products p join products_search_keys k on k.product_id = p.id
+          where p.jan_code = ${text}`,
   };
 }
 

@@ -49,7 +49,7 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
     const page = await listOrderPage(db, query);
     return { data: page.data, totalcount: page.totalCount };
   }
-  const sets = JAN_SHAPE.test(text) && isValidJan(text) ? janTextSets(text) : orderTextSets(db, text);
+  const sets = JAN_SHAPE.test(text) && isValidJan(text) ? janTextSets(db, text) : orderTextSets(db, text);
   const matches = await countMatches(db, query, sets);
   const page = await runList(orderRowsQuery(db), query, ordersColumns, toOrder, {
     db,
@@ -84,7 +84,9 @@ async function countMatches(
     );
     return { total, lookupRows: total };
   }
-  const products = sets.products ? await countProductOrders(db, sets.products, query.filters) : undefined;
+  const products = sets.productKeys
+    ? await countProductOrders(db, sets.productKeys, query.filters)
+    : undefined;
   const own = ownMatches(sets)
     ? await countRows(
         applyFilters(ownMatchesOutsideProducts(db, sets), query, ordersColumns),
@@ -99,8 +101,15 @@ async function countMatches(
 const SEARCH_WALK_MIN_MATCHES = 200;
 
 /**
+ * What a looked-up match costs against an order walked: a lookup reads each match's row by its
+ * id and sorts them all; a walk reads one index entry and probes the sets held in memory
+ * (measured at a million orders on SQLite: about 4 µs against 0.4 µs).
+ */
+const LOOKUP_ROW_COST = 10;
+
+/**
  * Whether the page is found faster by walking the sort's index and testing each order (about
- * (offset + limit) × orders in scope / matches rows read) than by looking every match up.
+ * (offset + limit) × orders in scope / matches entries read) than by looking every match up.
  */
 async function walkBeatsLookup(
   db: Kysely<Database>,
@@ -110,5 +119,5 @@ async function walkBeatsLookup(
 ): Promise<boolean> {
   if (total < SEARCH_WALK_MIN_MATCHES) return false;
   const scope = await countOrdersByDay(db, { filters: dayCountsAnswer(query.filters) ? query.filters : [] });
-  return (query.offset + query.limit) * scope < lookupRows * total;
+  return ((query.offset + query.limit) * scope) / total < lookupRows * LOOKUP_ROW_COST;
 }

@@ -67,9 +67,12 @@ export interface OrderDayCountTable {
   n: number;
 }
 
-/** Orders per product, status and platform, kept by the database (020_order_counts). */
+/**
+ * Orders per product, status and platform, kept by the database (020_order_counts). The product
+ * is its search key on SQLite (`products_search_keys.key`), its id on PostgreSQL.
+ */
 export interface OrderProductCountTable {
-  product_id: string;
+  product_key: string | number;
   shipment_status: OrderStatus;
   platform_code: Platform;
   n: number;

@@ -16,12 +16,7 @@ import type { ListResponse } from '#shared/schemas/common';
 import type { OtzSaleRow, SaleRow, SalesDay, SalesSummary } from '#shared/schemas/sales';
 import type { Database } from '../db/database';
 import { parseList, runList } from '../http/list';
-import {
-  type OrderRow,
-  orderRowsByIds,
-  orderRowsQuery,
-  toOrder,
-} from '../orders/orders.repository';
+import { type OrderRow, orderRowsByIds, orderRowsQuery, toOrder } from '../orders/orders.repository';
 import { janTextSets, orderTextMatch, orderTextSets } from '../orders/order-search.repository';
 import {
   hydrateOtzOrders,
@@ -122,7 +117,9 @@ export async function listSales(
   const janOnly = JAN_SHAPE.test(text) && isValidJan(text);
   const keys = (walk: boolean) => () =>
     text
-      ? salesKeysBase(db, range, walk).where(orderTextMatch(janOnly ? janTextSets(text) : orderTextSets(db, text)))
+      ? salesKeysBase(db, range, walk).where(
+          orderTextMatch(janOnly ? janTextSets(db, text) : orderTextSets(db, text)),
+        )
       : salesKeysBase(db, range, walk);
   const columns = text ? salesSearchColumns : salesColumns;
   const page = await runList(orderRowsQuery(db), query, columns, (row) => row, {

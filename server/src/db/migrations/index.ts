@@ -23,6 +23,7 @@ import * as matchCache from './017_match_cache';
 import * as matchCacheOrder from './018_match_cache_order';
 import * as orderCounts from './020_order_counts';
 import * as dropMatchCache from './021_drop_match_cache';
+import * as orderWalkTabs from './022_order_walk_tabs';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '018_match_cache_order': matchCacheOrder,
   '020_order_counts': orderCounts,
   '021_drop_match_cache': dropMatchCache,
+  '022_order_walk_tabs': orderWalkTabs,
 };
