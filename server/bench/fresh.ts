@@ -92,7 +92,7 @@ export class FreshRequests {
   private unique(draw: () => string): string {
     for (let i = 0; i < 1000; i++) {
       const value = draw();
-      if (!this.seen.has(value)) {
+      if (value && !this.seen.has(value)) {
         this.seen.add(value);
         return value;
       }
@@ -110,7 +110,7 @@ export class FreshRequests {
     });
   }
 
-  /** The start of one or two words of a product's name, at least 4 characters ("Matcha", "Koi Mat"). */
+  /** The start of one or two words of a product's name, 4 to 12 characters, at least 3 once trimmed ("Matcha", "Koi Mat"). */
   productWords(): string {
     return this.unique(() => {
       const words = this.pick(this.vocabulary.productNames)
@@ -120,7 +120,9 @@ export class FreshRequests {
       const first = this.int(0, words.length - 1);
       const phrase = words.slice(first, first + this.int(1, 2)).join(' ');
       const length = Math.min(phrase.length, this.int(4, 12));
-      return phrase.slice(0, length).trim();
+      const text = phrase.slice(0, length).trim();
+      // A word is at least a trigram ("M" of a size, "no" cut from "no March" are drawn again).
+      return [...text].length >= 3 ? text : '';
     });
   }
 

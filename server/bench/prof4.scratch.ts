@@ -16,7 +16,7 @@ const totals = new Map<string, number>();
 const fixed = process.argv[5];
 for (let i = 0; i < (fixed ? 1 : 40); i++) {
   const text = fixed ? fixed : kind === 'id' ? draw.orderIdFragment() : kind === 'word' ? draw.productWords() : draw.customerEmail();
-  const status = i % 2 ? 'COMPLETED' : undefined;
+  const status = process.env.STATUS ?? (i % 2 ? 'COMPLETED' : undefined);
   captured = [];
   const t0 = performance.now();
   const res = await searchOrders(h.db, { searchStr: text, page: '1', limit: '50', ...(status ? { shipmentStatus: status } : {}) });

@@ -4,7 +4,9 @@
  * matches (docs/architecture.md, "Order search").
  */
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Filter, ListQuery } from '#shared/query';
 import type { Database } from '../db/database';
+import { applyFilters, countRows, filterExpression, type ListColumns } from '../http/list';
 import { productIdsMatching, productKeysMatching } from '../products/products.repository';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -14,8 +16,58 @@ const characterCount = (text: string) => [...text].length;
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
+/**
+ * The FTS5 rowids of an order search index (`orders_fts` over order ids, `orders_customer_fts`
+ * over customers' lower-cased names and emails) whose text contains `text`. FTS5 reads a
+ * phrase by merging the posting lists of all its trigrams, and some trigrams are in a quarter
+ * of the rows ("249" and "49-" begin every Amazon Japan order id; "exa" is in every email): a
+ * whole order id cost 5–8 ms at a million orders, its digits alone 0.4 ms. So the index is asked
+ * for the longest run of the text whose trigrams are all uncommon (`common`: from
+ * trigram-stats.ts), and the few rows it finds are checked for the whole text.
+ */
+function ftsMatch(
+  table: 'orders_fts' | 'orders_customer_fts',
+  column: 'order_id' | 'customer',
+  text: string,
+  common: ReadonlySet<string>,
+) {
+  const run = uncommonRun(text, common);
+  if (run === null || run === text) {
+    return sql`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${ftsPhrase(text)}`;
+  }
+  // SQLite's lower() folds ASCII only, as the customer text was lowered when it was indexed.
+  return sql`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${ftsPhrase(run)}
+    and instr(lower(${sql.ref(column)}), lower(${text})) > 0`;
+}
+
+/**
+ * The longest part of `text` whose trigrams are all uncommon (null when every trigram is
+ * common: the text matches many rows however it is asked).
+ */
+export function uncommonRun(text: string, common: ReadonlySet<string>): string | null {
+  const chars = [...text.toLowerCase()];
+  let best: [number, number] | null = null;
+  let start = -1;
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const rare = !common.has(chars.slice(i, i + 3).join(''));
+    if (rare && start < 0) start = i;
+    if (rare && (!best || i - start > best[1] - best[0])) best = [start, i];
+    if (!rare) start = -1;
+  }
+  if (!best) return null;
+  const run = [...text].slice(best[0], best[1] + 3).join('');
+  return run.length === text.length ? text : run;
+}
+
+/** Common trigrams of the two order search indexes (SQLite); none known: every phrase as it is. */
+export interface SearchTrigrams {
+  orderIds: ReadonlySet<string>;
+  customers: ReadonlySet<string>;
+}
+const NO_TRIGRAMS: SearchTrigrams = { orderIds: new Set(), customers: new Set() };
+
 /** Order ids containing the text, through the trigram index (a prefix below three characters). */
-export function orderIdMatch(db: Kysely<Database>, text: string) {
+export function orderIdMatch(db: Kysely<Database>, text: string, trigrams: SearchTrigrams = NO_TRIGRAMS) {
   if (isPostgres(db)) {
     return sql`select orders.id from orders where lower(orders.order_id) like ${likePattern(text)} escape '\\'`;
   }
@@ -24,18 +76,28 @@ export function orderIdMatch(db: Kysely<Database>, text: string) {
     return sql`select orders.id from orders where orders.order_id >= ${text} and orders.order_id < ${`${text}\uffff`}`;
   }
   return sql`select k.order_row_id as id from orders_search_keys k
-    where k.key in (select rowid from orders_fts where orders_fts match ${ftsPhrase(text)})`;
+    where k.key in (${ftsMatch('orders_fts', 'order_id', text, trigrams.orderIds)})`;
+}
+
+/**
+ * SQLite: the search keys (`orders_search_keys.key`) of the orders whose order id or customer
+ * contains the text, straight from the two trigram indexes. Null below a trigram.
+ */
+function ownSearchKeys(db: Kysely<Database>, text: string, trigrams: SearchTrigrams) {
+  if (isPostgres(db) || characterCount(text) < 3) return null;
+  return sql`${ftsMatch('orders_fts', 'order_id', text, trigrams.orderIds)}
+    union ${ftsMatch('orders_customer_fts', 'customer', text, trigrams.customers)}`;
 }
 
 /** Orders whose customer's name or email contains the text (015_order_customer_search). */
-function customerMatch(db: Kysely<Database>, text: string) {
+function customerMatch(db: Kysely<Database>, text: string, trigrams: SearchTrigrams) {
   if (isPostgres(db)) {
     return sql`select orders.id from orders where orders.customer is not null and ${customerText()} like ${likePattern(text)} escape '\\'`;
   }
   // Below a trigram there is nothing to look up: the order id's prefix range is the fallback.
   if (characterCount(text) < 3) return null;
   return sql`select k.order_row_id as id from orders_search_keys k
-    where k.key in (select rowid from orders_customer_fts where orders_customer_fts match ${ftsPhrase(text)})`;
+    where k.key in (${ftsMatch('orders_customer_fts', 'customer', text, trigrams.customers)})`;
 }
 
 /** The customer's searched text on PostgreSQL: the expression its index is built on. */
@@ -56,14 +118,24 @@ export interface OrderTextSets {
   products: RawBuilder<unknown> | null;
   /** The same products by the key the kept order counts use (order-counts.repository.ts). */
   productKeys: RawBuilder<unknown> | null;
+  /**
+   * SQLite: the search keys of `orderIds` and `customers` together, whose rows carry the order's
+   * status, platform, date and product (023_order_search_keys_filters). Null: read the orders.
+   */
+  ownKeys: RawBuilder<unknown> | null;
 }
 
-export function orderTextSets(db: Kysely<Database>, text: string): OrderTextSets {
+export function orderTextSets(
+  db: Kysely<Database>,
+  text: string,
+  trigrams: SearchTrigrams = NO_TRIGRAMS,
+): OrderTextSets {
   return {
-    orderIds: orderIdMatch(db, text),
-    customers: customerMatch(db, text),
+    orderIds: orderIdMatch(db, text, trigrams),
+    customers: customerMatch(db, text, trigrams),
     products: productIdsMatching(db, text, ORDER_PRODUCT_FIELDS),
     productKeys: productKeysMatching(db, text, ORDER_PRODUCT_FIELDS),
+    ownKeys: ownSearchKeys(db, text, trigrams),
   };
 }
 
@@ -77,7 +149,35 @@ export function janTextSets(db: Kysely<Database>, text: string): OrderTextSets {
       ? sql`select p.id from products p where p.jan_code = ${text}`
       : sql`select k.key from products p join products_search_keys k on k.product_id = p.id
           where p.jan_code = ${text}`,
+    ownKeys: null,
   };
+}
+
+/** The filters the search keys' own columns can test (023_order_search_keys_filters). */
+const KEY_COLUMNS: ListColumns = {
+  columns: {
+    shipmentStatus: 'k.shipment_status',
+    platformCode: 'k.platform_code',
+    orderDate: 'k.order_date',
+    product: 'k.product_id',
+  },
+  tieBreaker: 'k.key',
+};
+
+/**
+ * The orders matched by their own id or customer, narrowed to the filters by their search keys
+ * alone when the keys can answer them (SQLite), as a subquery of ids; `outsideProducts` leaves
+ * out the orders of the matched products. Undefined where the keys cannot answer: the caller
+ * narrows the orders' rows instead.
+ */
+function ownMatchesByKeys(sets: OrderTextSets, filters: readonly Filter[], outsideProducts: boolean) {
+  if (!sets.ownKeys || !filters.every((f) => Object.hasOwn(KEY_COLUMNS.columns, f.field))) return undefined;
+  const conditions = [
+    ...filters.map((f) => filterExpression(KEY_COLUMNS, f)),
+    ...(outsideProducts && sets.products ? [sql<SqlBool>`k.product_id not in (${sets.products})`] : []),
+  ];
+  return sql`select k.order_row_id as id from orders_search_keys k where k.key in (${sets.ownKeys})
+    ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}`;
 }
 
 /** The orders matched by their own id or customer (not through a product), as one subquery; null when neither is looked up. */
@@ -86,10 +186,14 @@ export function ownMatches(sets: OrderTextSets): RawBuilder<unknown> | null {
   return parts.length === 0 ? null : sql.join(parts, sql` union `);
 }
 
-/** Every order the sets match, as one subquery of ids (each found by its own index). */
-function allMatches(sets: OrderTextSets): RawBuilder<unknown> | null {
+/**
+ * Every order the sets match, as one subquery of ids (each found by its own index); with
+ * `filters`, the ones matched by their own id or customer are narrowed by their search keys
+ * first where those can (the rest of the filters apply to the orders' rows after).
+ */
+function allMatches(sets: OrderTextSets, filters: readonly Filter[] = []): RawBuilder<unknown> | null {
   const parts = [
-    ownMatches(sets),
+    ownMatchesByKeys(sets, filters, false) ?? ownMatches(sets),
     sets.products ? sql`select o.id from orders o where o.product_id in (${sets.products})` : null,
   ].filter((part) => part !== null);
   return parts.length === 0 ? null : sql.join(parts, sql` union `);
@@ -118,7 +222,8 @@ export function ordersOf(db: Kysely<Database>, ids: RawBuilder<unknown> | null) 
  * The matches as an index lookup: every match fetched by its id, then filtered and sorted.
  * Cheap when the matches are few; it fetches and sorts every one of them.
  */
-export const matchedOrders = (db: Kysely<Database>, sets: OrderTextSets) => ordersOf(db, allMatches(sets));
+export const matchedOrders = (db: Kysely<Database>, sets: OrderTextSets, filters: readonly Filter[]) =>
+  ordersOf(db, allMatches(sets, filters));
 
 /**
  * The same match tested order by order, for a walk of the sort's index that stops after the
@@ -140,11 +245,23 @@ export function orderTextScan(db: Kysely<Database>, sets: OrderTextSets): Expres
 }
 
 /**
- * The orders matched by their own id or customer that are not among the matched products'
- * orders: with the matched products' orders from the kept counts, the search's total. A
- * product's orders are counted there, so an order matching both ways is counted once.
+ * The number of orders matched by their own id or customer, within the filters, that are not
+ * among the matched products' orders: with the matched products' orders from the kept counts,
+ * the search's total (a product's orders are counted there, so an order matching both ways is
+ * counted once). From the search keys alone where they can answer the filters.
  */
-export function ownMatchesOutsideProducts(db: Kysely<Database>, sets: OrderTextSets) {
+export async function countOwnMatchesOutsideProducts(
+  db: Kysely<Database>,
+  sets: OrderTextSets,
+  query: ListQuery,
+  columns: ListColumns,
+): Promise<number> {
+  const byKeys = ownMatchesByKeys(sets, query.filters, true);
+  if (byKeys) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (${byKeys}) m`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
   const own = ordersOf(db, ownMatches(sets));
-  return sets.products ? own.where(sql<SqlBool>`orders.product_id not in (${sets.products})`) : own;
+  const outside = sets.products ? own.where(sql<SqlBool>`orders.product_id not in (${sets.products})`) : own;
+  return countRows(applyFilters(outside, query, columns), columns, undefined);
 }

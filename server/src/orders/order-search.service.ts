@@ -33,12 +33,13 @@ import {
   orderTextMatch,
   orderTextScan,
   orderTextSets,
+  countOwnMatchesOutsideProducts,
   ownMatches,
-  ownMatchesOutsideProducts,
   type OrderTextSets,
 } from './order-search.repository';
 import { orderRowsByIds, orderRowsQuery, ordersColumns, ordersKeysBase, toOrder } from './orders.repository';
 import { listOrderPage } from './orders.service';
+import { searchTrigrams } from './search-trigrams';
 
 const JAN_SHAPE = /^(\d{8}|\d{13})$/;
 
@@ -49,12 +50,15 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
     const page = await listOrderPage(db, query);
     return { data: page.data, totalcount: page.totalCount };
   }
-  const sets = JAN_SHAPE.test(text) && isValidJan(text) ? janTextSets(db, text) : orderTextSets(db, text);
+  const sets =
+    JAN_SHAPE.test(text) && isValidJan(text)
+      ? janTextSets(db, text)
+      : orderTextSets(db, text, await searchTrigrams(db));
   const matches = await countMatches(db, query, sets);
   const page = await runList(orderRowsQuery(db), query, ordersColumns, toOrder, {
     db,
     count: async () => matches.total,
-    keysBase: () => matchedOrders(db, sets),
+    keysBase: () => matchedOrders(db, sets, query.filters),
     readRows: (ids) => orderRowsByIds(db, ids),
     scanKeys: {
       base: () => ordersKeysBase(db).where(orderTextScan(db, sets)),
@@ -87,18 +91,9 @@ async function countMatches(
   const products = sets.productKeys
     ? await countProductOrders(db, sets.productKeys, query.filters)
     : undefined;
-  const own = ownMatches(sets)
-    ? await countRows(
-        applyFilters(ownMatchesOutsideProducts(db, sets), query, ordersColumns),
-        ordersColumns,
-        undefined,
-      )
-    : 0;
+  const own = ownMatches(sets) ? await countOwnMatchesOutsideProducts(db, sets, query, ordersColumns) : 0;
   return { total: (products?.matching ?? 0) + own, lookupRows: (products?.all ?? 0) + own };
 }
-
-// Below this a lookup of the matches costs less than any walk.
-const SEARCH_WALK_MIN_MATCHES = 200;
 
 /**
  * What a looked-up match costs against an order walked: a lookup reads each match's row by its
@@ -108,8 +103,10 @@ const SEARCH_WALK_MIN_MATCHES = 200;
 const LOOKUP_ROW_COST = 10;
 
 /**
- * Whether the page is found faster by walking the sort's index and testing each order (about
- * (offset + limit) × orders in scope / matches entries read) than by looking every match up.
+ * Whether the page is found faster by walking the sort's index and testing each order than by
+ * looking every match up. A walk reads about (offset + limit) × orders in scope / matches
+ * entries, and never more than the scope (a small status tab is read whole in no time); a lookup
+ * reads every order of the matched products, whatever the filters, and the others matched.
  */
 async function walkBeatsLookup(
   db: Kysely<Database>,
@@ -117,7 +114,7 @@ async function walkBeatsLookup(
   total: number,
   lookupRows: number,
 ): Promise<boolean> {
-  if (total < SEARCH_WALK_MIN_MATCHES) return false;
   const scope = await countOrdersByDay(db, { filters: dayCountsAnswer(query.filters) ? query.filters : [] });
-  return ((query.offset + query.limit) * scope) / total < lookupRows * LOOKUP_ROW_COST;
+  const walked = Math.min(scope, ((query.offset + query.limit) * scope) / Math.max(total, 1));
+  return walked < lookupRows * LOOKUP_ROW_COST;
 }

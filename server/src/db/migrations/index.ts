@@ -24,6 +24,7 @@ import * as matchCacheOrder from './018_match_cache_order';
 import * as orderCounts from './020_order_counts';
 import * as dropMatchCache from './021_drop_match_cache';
 import * as orderWalkTabs from './022_order_walk_tabs';
+import * as orderSearchKeysFilters from './023_order_search_keys_filters';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '020_order_counts': orderCounts,
   '021_drop_match_cache': dropMatchCache,
   '022_order_walk_tabs': orderWalkTabs,
+  '023_order_search_keys_filters': orderSearchKeysFilters,
 };
