@@ -1,9 +1,11 @@
 import { FreshRequests, loadVocabulary } from './fresh';
 import { createDatabase } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
 import { searchOrders } from '../src/orders/order-search.service';
 const file = process.argv[2]!;
 const kind = process.argv[3] ?? 'word';
 const h = createDatabase(file);
+await migrateToLatest(h.db);
 const draw = new FreshRequests(await loadVocabulary(h.db), 42);
 const rows: [number, string, string, number][] = [];
 for (let i = 0; i < 200; i++) {
