@@ -1,7 +1,7 @@
 /**
- * Which trigrams of the order search's two SQLite trigram indexes are common (in more than
- * {@link COMMON_SHARE} of their rows): a search asks the index for the part of its text made of
- * uncommon ones and checks the whole text on the few rows found (order-search.repository.ts).
+ * The share of the rows of the order search's two SQLite trigram indexes that hold each trigram:
+ * a search asks the index for the part of its text cheapest to look up and checks the whole
+ * text on the rows found (`cheapestPart` in order-search.repository.ts).
  *
  * Read from a sample (the newest rows: what staff search for most) and read again every few
  * minutes. It only steers how a text is looked up: stale or missing figures make a search slower,
@@ -9,14 +9,13 @@
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import type { SearchTrigrams } from './order-search.repository';
+import type { SearchTrigrams, TrigramShares } from './order-search.repository';
 
 const SAMPLE_ROWS = 20_000;
-/** A trigram in more rows than this share is common ("249" in a third of all order ids). */
-const COMMON_SHARE = 0.03;
 const REFRESH_MS = 10 * 60_000;
 
-const NONE: SearchTrigrams = { orderIds: new Set(), customers: new Set() };
+const UNKNOWN: TrigramShares = { shares: new Map(), floor: 0 };
+const NONE: SearchTrigrams = { orderIds: UNKNOWN, customers: UNKNOWN };
 
 interface Known {
   trigrams: SearchTrigrams;
@@ -25,8 +24,11 @@ interface Known {
 }
 const knownBy = new WeakMap<object, Known>();
 
-/** The common trigrams of `texts` (lower-cased, by characters). */
-export function commonTrigrams(texts: readonly string[], share = COMMON_SHARE): Set<string> {
+/**
+ * The share of `texts` holding each of their trigrams (lower-cased, by characters, counted once
+ * per text); a trigram not among them is taken to be in half a text of the sample.
+ */
+export function trigramShares(texts: readonly string[]): TrigramShares {
   const rows = new Map<string, number>();
   for (const text of texts) {
     const chars = [...text.toLowerCase()];
@@ -34,8 +36,11 @@ export function commonTrigrams(texts: readonly string[], share = COMMON_SHARE): 
     for (let i = 0; i + 3 <= chars.length; i++) seen.add(chars.slice(i, i + 3).join(''));
     for (const gram of seen) rows.set(gram, (rows.get(gram) ?? 0) + 1);
   }
-  const floor = Math.max(1, texts.length * share);
-  return new Set([...rows].filter(([, n]) => n > floor).map(([gram]) => gram));
+  const total = Math.max(1, texts.length);
+  return {
+    shares: new Map([...rows].map(([gram, n]) => [gram, n / total])),
+    floor: 0.5 / total,
+  };
 }
 
 async function read(db: Kysely<Database>): Promise<SearchTrigrams> {
@@ -45,13 +50,13 @@ async function read(db: Kysely<Database>): Promise<SearchTrigrams> {
         order by rowid desc limit ${SAMPLE_ROWS}`.execute(db)
     ).rows.map((r) => r.text);
   return {
-    orderIds: commonTrigrams(await sample('orders_fts', 'order_id')),
-    customers: commonTrigrams(await sample('orders_customer_fts', 'customer')),
+    orderIds: trigramShares(await sample('orders_fts', 'order_id')),
+    customers: trigramShares(await sample('orders_customer_fts', 'customer')),
   };
 }
 
 /**
- * The common trigrams as last read (none on PostgreSQL). The first search of a process waits for
+ * The trigram shares as last read (none on PostgreSQL). The first search of a process waits for
  * the first reading (a few milliseconds); later ones never wait: an old reading is renewed in
  * the background.
  */
