@@ -24,6 +24,7 @@ import { seedLarge } from '../src/demo/large';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 import { startServer } from '../src/server';
 import { ensureBenchAdmin, FreshRequests, loadVocabulary, type Vocabulary } from './fresh';
+import { teamLoad } from './team-load';
 import {
   EXPORT_TARGETS,
   LARGE_ORDERS,
@@ -321,6 +322,11 @@ try {
     ? await atScale('PostgreSQL', process.env.KURA_BENCH_PG_URL)
     : true;
   failed ||= !sqliteOk || !pgOk;
+
+  // Two team servers on that PostgreSQL database under a working day's load (team-load.ts).
+  if (process.env.KURA_BENCH_PG_URL && process.env.KURA_BENCH_TEAM !== '0') {
+    failed ||= !(await teamLoad(process.env.KURA_BENCH_PG_URL)).ok;
+  }
 
   // The order report import (100,000 lines in under a minute), on SQLite: its own script, with
   // a server of its own on a fresh demo database. KURA_BENCH_IMPORT_LINES=0 leaves it out.

@@ -2,6 +2,7 @@
  * Builds the Fastify application: database (connected and migrated), access control,
  * errors, security headers, docs, every route under /api/v1 and the renderer.
  */
+import { maxHeaderSize } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +15,7 @@ import { seedDemo } from './demo/seed';
 import { authRoutes } from './auth/auth.routes';
 import { createLogMailer, createSmtpMailer, type Mailer } from './auth/mailer';
 import { registerAccessControl } from './http/access';
-import { HttpError, registerErrorHandling, sendError } from './http/errors';
+import { HttpError, handleClientError, httpError, registerErrorHandling, sendError } from './http/errors';
 import { InFlight, trackRequests } from './http/in-flight';
 import { checkingSerializerCompiler, fastSerializerCompiler } from './http/responses';
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
@@ -59,12 +60,22 @@ function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
  * An empty body with `Content-Type: application/json` is `{}`, as many clients send the header
  * on every call (a logout has nothing to say). Fastify's parser keeps refusing `__proto__` and
  * `constructor.prototype` keys.
+ *
+ * The bytes must be UTF-8: decoding them leniently would turn what is not into U+FFFD and
+ * store it, so a body that is not is refused as ill-formed text.
  */
 function registerJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch {
+      done(httpError(400, 'illFormedText', undefined, [{ field: 'body', message: MESSAGES.illFormedText }]));
+      return;
+    }
     if (text.trim() === '') {
       done(null, {});
       return;
@@ -82,11 +93,20 @@ const IN_FLIGHT_GRACE_MS = 5_000;
 export async function buildApp({ config, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
-    // The original client sends `categories//{id}` and `shipping-methods/{id}/`.
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: {
+      // The original client sends `categories//{id}` and `shipping-methods/{id}/`.
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      // Every id reaches its route, so a 5,000-character one is refused by the route's schema
+      // (400 naming it) like a 65-character one. Fastify's default (100) exists for regular-
+      // expression parameters, which no route has; Node's header limit bounds the whole URL.
+      maxParamLength: maxHeaderSize,
+    },
     trustProxy: config.trustProxy,
     // A URL Fastify cannot decode (`/%c0%ae%c0%ae/`) answers in our error shape too.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // So do requests Node's HTTP parser refuses before Fastify sees them (headers too large).
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(config.checkResponses ? checkingSerializerCompiler : fastSerializerCompiler);

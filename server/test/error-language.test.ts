@@ -284,6 +284,11 @@ describe.each(testDialects())('errors in Japanese (%s)', (dialect) => {
     };
     const json = { 'content-type': 'application/json', authorization: `Token ${admin.token}`, ...headers };
     await record('bad url', raw('/api/v1/%c0%ae%c0%ae/', { headers }));
+    await record('ill-formed text', api.post('/api/v1/categories', { name: 'a\uD800b' }, as(admin.token)));
+    await record('ill-formed query', api.get('/api/v1/categories?name=%ED%A0%80', as(admin.token)));
+    await record('405', raw('/api/v1/categories', { method: 'PATCH', headers }));
+    await record('414', raw(`/api/v1/categories?name=${'a'.repeat(20_000)}`, { headers }));
+    await record('431', raw('/api/v1/categories', { headers: { ...headers, 'x-big': 'a'.repeat(20_000) } }));
     await record(
       'malformed json',
       raw('/api/v1/categories', { method: 'POST', headers: json, body: '{"name":' }),

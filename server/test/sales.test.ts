@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
+import { MAX_QUANTITY, MAX_UNIT_PRICE } from '#shared/constants';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { saleYenValues } from '#shared/domain/profit';
 import { periodRange } from '#shared/domain/periods';
@@ -364,8 +365,12 @@ describe.each(testDialects())('sales (%s)', (dialect) => {
       gst: amount,
       shippingFee: amount,
       customFee: fc.oneof(fc.constant(0), amount),
-      orderQuantity: fc.integer({ min: 1, max: 1000 }),
-      purchasePrice: fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
+      // Up to the bounds the API takes (and amounts past them: the SQL must hold either).
+      orderQuantity: fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constant(MAX_QUANTITY)),
+      purchasePrice: fc.option(
+        fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.constant(MAX_UNIT_PRICE.JPY)),
+        { nil: null },
+      ),
       exchangeRate: fc.option(
         fc.oneof(fc.integer({ min: 1, max: 3_000_000 }), fc.integer({ min: 1, max: 2_147_483_647 })),
         { nil: null },

@@ -83,6 +83,26 @@ export const STORAGE_KEYS = {
 /** The largest value an integer column holds on both databases (PostgreSQL int4). */
 export const INT_MAX = 2_147_483_647;
 
+/*
+ * The bounds of every quantity and amount the API takes (docs/architecture.md, "Input"): far
+ * above anything the business sells, and low enough that every column holds each value and
+ * every figure made of them (a line's goods cost, a day's sales) fits 64-bit arithmetic with
+ * room to spare. Amounts are in major units of their currency.
+ */
+
+/** Units of one order line, OTZ order line, product request or simulation. */
+export const MAX_QUANTITY = 100_000;
+/** A product's stock, Amazon stock and low-stock level, and what any movement may leave. */
+export const MAX_STOCK = 1_000_000_000;
+/** A price per unit: a product's purchase price, an OTZ line's price, order entry's unit price. */
+export const MAX_UNIT_PRICE: Readonly<Record<Currency, number>> = { JPY: 100_000_000, INR: 10_000_000 };
+/**
+ * Any other amount: a line total or fee of an order (baseOrderPrice, discount, commission,
+ * closingFee, gst, handlingFee, shippingFee, customFee), an OTZ order's amount, a shipment's
+ * shipping or custom fee. 2,000,000,000 minor units in either currency: an int column holds it.
+ */
+export const MAX_AMOUNT: Readonly<Record<Currency, number>> = { JPY: 2_000_000_000, INR: 20_000_000 };
+
 export const LIMITS = {
   settingsPageSize: 10,
   countLimit: 10000,

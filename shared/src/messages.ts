@@ -63,7 +63,6 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   accountPending: 'Your account is waiting for an administrator to grant a role',
   accountDeactivated: 'This account has been deactivated',
-  stockQuantityTooLarge: 'Stock Quantity cannot exceed 2147483647',
   resetLinkSent: 'A link to reset your password has been sent to your email',
   resetLinkInvalid: 'This reset link is invalid or has expired',
   passwordChanged: 'Your password has been changed. Please sign in.',
@@ -81,6 +80,8 @@ export const MESSAGES = {
   customsNotSaved: 'The customs of this shipment have not been saved yet',
   shipmentLastOrder: 'The last order of a shipment cannot be taken out of it',
   // With parameters.
+  stockQuantityTooLarge: 'Stock Quantity cannot exceed {{max}}',
+  lineTotalTooLarge: 'The line total (price × quantity) cannot exceed {{max}}',
   insufficientStock: 'Not enough stock of {{product}}: {{available}} available, {{requested}} needed',
   currencyMismatch: '{{platform}} orders are in {{currency}}',
   isRequired: '{{label}} is required',
@@ -110,6 +111,7 @@ export const MESSAGES = {
   invalidValue: 'Invalid value',
   unknownField: 'Unknown field: {{keys}}',
   controlCharacter: 'Control characters are not allowed',
+  illFormedText: 'The text contains a broken character (not valid Unicode)',
   // List queries (page, limit, sort and filters in the query string).
   queryWholeNumber: '{{field}} must be a whole number',
   queryRange: '{{field}} must be between {{min}} and {{max}}',
@@ -129,6 +131,10 @@ export const MESSAGES = {
   unsupportedMediaType: 'Send the request body as JSON',
   bodyTooLarge: 'The request is too large',
   badUrl: 'The address is not valid',
+  uriTooLong: 'The address is too long',
+  headersTooLarge: 'The request headers are too large',
+  methodNotAllowed: 'This address does not take this method',
+  requestTimeout: 'The request took too long to arrive',
   conflict: 'This conflicts with the saved data',
   // Importing platform order reports: the file, then one row of it.
   reportBodyRequired:
@@ -141,6 +147,7 @@ export const MESSAGES = {
   importBadDate: '{{column}}: {{value}} is not a date',
   importBadAmount: '{{column}}: {{value}} is not an amount in {{currency}}',
   importBadQuantity: 'quantity: {{value}} is not a quantity',
+  importTooLarge: '{{column}}: {{value}} is more than {{max}}',
   importWrongCurrency: 'The currency {{currency}} does not match the platform {{platform}}',
   importOrderHasErrors: 'Another row of order {{orderId}} has an error',
   requestFailed: 'The request could not be completed',

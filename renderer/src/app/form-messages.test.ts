@@ -20,6 +20,9 @@ import {
 import { exchangeRateEditSchema, exchangeRateFormSchema } from '#shared/schemas/currency';
 import { memoInputSchema } from '#shared/schemas/misc';
 import { productInputSchema, productUpdateSchema } from '#shared/schemas/product';
+import { MAX_QUANTITY, MAX_STOCK, MAX_UNIT_PRICE } from '#shared/constants';
+import type { Product } from '#shared/schemas/product';
+import { orderEntrySchema } from '../features/orders/order-entry-form';
 import { requestFormSchema } from '../features/requests/request-form';
 import { handlingFormErrors } from '../features/settings/settings.resources';
 import { translateMessage, type Translate } from '../i18n/error-message';
@@ -149,5 +152,53 @@ describe('form messages', () => {
     const message = result.error?.issues.find((i) => i.path[0] === 'value')?.message ?? '';
     expect(translateMessage(translator('en'), message)).toBe('At most 0 decimal places');
     expect(translateMessage(translator('ja'), message)).toBe('小数点以下は0桁までです');
+  });
+
+  it('the product and order entry forms name each bound, in both languages', () => {
+    const shown = (message: string | undefined) =>
+      (['en', 'ja'] as const).map((lang) => translateMessage(translator(lang), message ?? ''));
+    const productIssue = (field: string, value: number) =>
+      productInputSchema
+        .safeParse({ ...validProduct, [field]: value })
+        .error?.issues.find((i) => i.path[0] === field)?.message;
+    expect(shown(productIssue('purchasePrice', MAX_UNIT_PRICE.JPY + 1))).toEqual([
+      'Must be at most 100000000',
+      '100000000以下の値を入力してください',
+    ]);
+    for (const field of ['inStockQuantity', 'amazonStockQuantity', 'lowStockLevel']) {
+      expect(shown(productIssue(field, MAX_STOCK + 1))).toEqual([
+        'Must be at most 1000000000',
+        '1000000000以下の値を入力してください',
+      ]);
+    }
+    expect(productInputSchema.safeParse({ ...validProduct, purchasePrice: MAX_UNIT_PRICE.JPY }).success).toBe(
+      true,
+    );
+
+    const entry = (line: { price: string; discount: string; quantity: string }) => {
+      const result = orderEntrySchema('Price').safeParse({
+        orderId: 'A-1',
+        platformCode: 'AMAZONIND',
+        lines: [{ product: { _id: 'p1' } as Product, ...line }],
+      });
+      return Object.fromEntries(
+        (result.error?.issues ?? []).map((i) => [i.path.slice(2).join('.'), shown(i.message)]),
+      );
+    };
+    expect(entry({ price: '10,000,000', discount: '20000000', quantity: '2' })).toEqual({});
+    expect(
+      entry({ price: '10000000.01', discount: '20000000.01', quantity: String(MAX_QUANTITY + 1) }),
+    ).toEqual({
+      price: ['Must be at most 10000000.00', '10000000.00以下の値を入力してください'],
+      discount: ['Must be at most 20000000.00', '20000000.00以下の値を入力してください'],
+      quantity: ['Must be at most 100000', '100000以下の値を入力してください'],
+    });
+    // Each within its bound, their product past the line total's.
+    expect(entry({ price: '10000000', discount: '0', quantity: '3' })).toEqual({
+      price: [
+        'The line total (price × quantity) cannot exceed 20000000.00',
+        '行の合計（価格×数量）は20000000.00を超えることはできません',
+      ],
+    });
   });
 });

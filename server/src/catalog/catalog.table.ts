@@ -72,8 +72,11 @@ export interface ProductTable {
   release_date: string | null;
   /** The latest order date of the product's sales; stored so the list sorts on an index. */
   last_order_date: Generated<string | null>;
-  /** Units sold in the last 30 days; stored so the list sorts on an index. */
-  monthly_quantity: Generated<number>;
+  /**
+   * Units sold in the last 30 days; stored so the list sorts on an index. bigint on PostgreSQL
+   * (019_wide_sums): its digits past 2^53.
+   */
+  monthly_quantity: Generated<number | string>;
   low_stock_level: Generated<number>;
   active_status: Generated<Flag>;
   created_at: string;

@@ -32,9 +32,10 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
 /**
  * How PostgreSQL's wide numbers reach JavaScript:
- * - int8 (count(*), sum() of int columns) becomes a number while it is a safe integer, which
- *   is always the case for our counts and minor-unit sums, so both dialects return numbers;
- *   beyond 2^53 it stays its exact decimal text rather than a rounded number.
+ * - int8 (count(*), sum() of int columns, the bigint columns) becomes a number while it is a
+ *   safe integer, as both dialects return it; beyond 2^53 (a sum over many sales can get
+ *   there) it stays its exact decimal text rather than a rounded number, and an answer writes
+ *   it as those digits (`exactInteger`, http/responses.ts).
  * - numeric stays its exact decimal text: it is only ever a money or rate value, and a
  *   float would round it. Money columns are integers (minor units) on both dialects anyway.
  */

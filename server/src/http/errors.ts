@@ -9,7 +9,9 @@
  * {@link HttpError} with a MESSAGES text and get its code for free; anything unexpected is a bug
  * and answers 500 without details.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES, maxHeaderSize } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ListQueryError } from '#shared/query';
 import {
@@ -41,14 +43,22 @@ function codeForStatus(status: number): MessageKey {
       return 'forbidden';
     case 404:
       return 'notFound';
+    case 405:
+      return 'methodNotAllowed';
+    case 408:
+      return 'requestTimeout';
     case 409:
       return 'conflict';
     case 413:
       return 'bodyTooLarge';
+    case 414:
+      return 'uriTooLong';
     case 415:
       return 'unsupportedMediaType';
     case 429:
       return 'tooManyRequests';
+    case 431:
+      return 'headersTooLarge';
     default:
       return status >= 500 ? 'somethingWentWrong' : 'requestFailed';
   }
@@ -243,22 +253,63 @@ export function sendError(error: FastifyError | Error, request: FastifyRequest, 
   return reply.status(status).send(body);
 }
 
-/** The first text in `value` (keys included) with a control character, as a field path. */
-function findControlCharacter(value: unknown, path: string): string | undefined {
+type TextFault = 'controlCharacter' | 'illFormedText';
+
+/** What is wrong with a text the API was sent, if anything: the rule of `textSchema()`. */
+function textFault(text: string): TextFault | undefined {
+  if (CONTROL_CHARACTERS.test(text)) return 'controlCharacter';
+  if (!text.isWellFormed()) return 'illFormedText';
+  return undefined;
+}
+
+/** The first text in `value` (keys included) that no text field takes, as a field path. */
+function findBadText(value: unknown, path: string): { field: string; code: TextFault } | undefined {
   const stack: [unknown, string, number][] = [[value, path, 0]];
   while (stack.length > 0) {
     const [current, at, depth] = stack.pop() as [unknown, string, number];
     if (typeof current === 'string') {
-      if (CONTROL_CHARACTERS.test(current)) return at;
+      const code = textFault(current);
+      if (code) return { field: at, code };
     } else if (ArrayBuffer.isView(current)) {
-      // A file sent as the raw body (an order report): its reader checks its text, and walking
-      // 30 MB byte by byte here would take longer than the import.
+      // A file sent as the raw body (an order report): its reader decodes and checks its text,
+      // and walking 30 MB byte by byte here would take longer than the import.
       continue;
     } else if (current !== null && typeof current === 'object' && depth < 100) {
       for (const [key, child] of Object.entries(current)) {
         const childPath = at ? `${at}.${key}` : key;
-        if (CONTROL_CHARACTERS.test(key)) return at || 'body';
+        const code = textFault(key);
+        if (code) return { field: at || 'body', code };
         stack.push([child, childPath, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+const HEX_ESCAPES = /%(?![0-9A-Fa-f]{2})/;
+
+/**
+ * The first query key or value whose percent-encoding is not UTF-8 text. The query parser keeps
+ * such text as it came (`%ED%A0%80`, a lone surrogate's bytes, would be searched for literally),
+ * so it is checked here, where a path with the same bytes is already refused as a bad URL.
+ */
+function findUndecodableQuery(url: string): { field: string; code: MessageKey } | undefined {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return undefined;
+  for (const pair of url.slice(start + 1).split('&')) {
+    if (!pair.includes('%')) continue;
+    const eq = pair.indexOf('=');
+    const [rawKey, rawValue] = eq === -1 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    let field = rawKey;
+    for (const [raw, isKey] of [
+      [rawKey, true],
+      [rawValue, false],
+    ] as const) {
+      try {
+        const text = decodeURIComponent(raw.replaceAll('+', ' '));
+        if (isKey) field = text;
+      } catch {
+        return { field, code: HEX_ESCAPES.test(raw) ? 'badUrl' : 'illFormedText' };
       }
     }
   }
@@ -270,21 +321,62 @@ export function registerErrorHandling(app: FastifyInstance): void {
     sendError(error, request, reply),
   );
 
-  // The shared text schemas refuse control characters; this covers what they do not see
-  // (path ids, list filters, free-form JSON such as preferences), on every route at once.
+  // The shared text schemas refuse control characters and ill-formed text; this covers what they
+  // do not see (path ids, list filters, free-form JSON such as preferences, fields a schema
+  // would refuse for another reason first), on every route at once.
   app.addHook('preValidation', async (request) => {
-    const parts: [unknown, string][] = [
-      [request.params, ''],
-      [request.query, ''],
-      [request.body, ''],
-    ];
-    for (const [value, path] of parts) {
-      const field = findControlCharacter(value, path);
-      if (field !== undefined) {
-        throw httpError(400, 'controlCharacter', undefined, [
-          { field: field || 'body', message: MESSAGES.controlCharacter },
+    // An unknown address answers 404 (or 405) whatever it holds.
+    if (request.is404) return;
+    const query = findUndecodableQuery(request.url);
+    if (query) {
+      throw httpError(400, query.code, undefined, [{ field: query.field, message: MESSAGES[query.code] }]);
+    }
+    for (const value of [request.params, request.query, request.body]) {
+      const bad = findBadText(value, '');
+      if (bad) {
+        throw httpError(400, bad.code, undefined, [
+          { field: bad.field || 'body', message: MESSAGES[bad.code] },
         ]);
       }
     }
   });
+}
+
+/** The status and code of an error Node's HTTP parser meets before any request exists. */
+function clientErrorAnswer(code: string | undefined, packet: unknown): { status: number; code: MessageKey } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'requestTimeout' };
+  if (code !== 'HPE_HEADER_OVERFLOW') return { status: 400, code: 'invalidRequest' };
+  // Node counts the request line in its header limit: a packet that starts a request line that
+  // alone is over the limit is an address too long. A request whose start came in an earlier
+  // packet cannot be told apart and answers 431, as do too many or too large headers.
+  if (Buffer.isBuffer(packet) && /^[A-Z]+ /.test(packet.toString('latin1', 0, 16))) {
+    const lineEnd = packet.indexOf('\n');
+    if (lineEnd === -1 || lineEnd >= maxHeaderSize) return { status: 414, code: 'uriTooLong' };
+  }
+  return { status: 431, code: 'headersTooLarge' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`. Node's HTTP server refuses a request it cannot parse (headers
+ * or address over its limit, a malformed request line, a request too slow to arrive) before
+ * Fastify ever sees it, and would answer in its own shape: this answers in the API's.
+ */
+export function handleClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  // A reset connection has no one to answer; an ended one was answered, and the parser still
+  // reports the rest of the refused request as it arrives.
+  if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
+  const { status, code } = clientErrorAnswer(error.code, (error as { rawPacket?: unknown }).rawPacket);
+  this.log.info({ status, code, reason: error.code }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(code, MESSAGES[code]));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  // Once the answer is flushed: the client may still be sending what the parser refused.
+  socket.destroySoon();
 }

@@ -29,7 +29,7 @@ import {
   type ListSpec,
   type SortSpec,
 } from '#shared/query';
-import type { ListResponse, SearchResponse } from '#shared/schemas/common';
+import { textSchema, type ListResponse, type SearchResponse } from '#shared/schemas/common';
 import { executeCompiled } from '../db/compiled';
 import type { TableVersions } from '../db/table-versions';
 
@@ -495,7 +495,7 @@ export async function runSearch<DB, TB extends keyof DB, O, T>(
 export const parseList = (rawQuery: unknown, spec: ListSpec): ListQuery =>
   parseListQuery((rawQuery ?? {}) as Record<string, unknown>, spec);
 
-const queryValue = z.union([z.string(), z.array(z.string())]).optional();
+const queryValue = z.union([textSchema(), z.array(textSchema())]).optional();
 
 /**
  * The query-string schema of a list route, for the OpenAPI document. It validates nothing

@@ -11,6 +11,24 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
 
+const rawJson = JSON as typeof JSON & { rawJSON(text: string): object };
+
+/**
+ * A whole number for an answer, exactly (`exactIntegerSchema` in shared/src/schemas/common.ts):
+ * a number while it is a safe integer; beyond 2^53 (a sum of figures: PostgreSQL's int8 and
+ * numeric arrive as their digits, see db/connect.ts) its digits written into the JSON as they are,
+ * through `JSON.rawJSON`, where a number would be silently rounded. The type stays number,
+ * which is what a JSON reader makes of it.
+ */
+export function exactInteger(value: number | bigint | string): number {
+  const n = Number(value);
+  if (Number.isSafeInteger(n)) return n;
+  if (typeof value === 'number')
+    throw new RangeError(`${value} is not a safe integer: it was rounded already`);
+  const digits = BigInt(value).toString();
+  return rawJson.rawJSON(digits) as unknown as number;
+}
+
 /** The JSON a value becomes, as plain data (undefined keys dropped, dates as text). */
 const asJson = (value: unknown): unknown => {
   const text = JSON.stringify(value);

@@ -67,6 +67,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, corsOrigins:
     origin: corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
     maxAge: 600,
+    // An OPTIONS that is no preflight is answered like one (204) rather than with the plugin's
+    // plain-text 400, which would be the one answer under /api outside the API's error shape.
+    strictPreflight: false,
   });
 }
 
@@ -94,10 +97,32 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed files (favicon, splash) are checked on every visit (ETag → 304). */
 const REVALIDATE = 'no-cache';
 
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+const pathOf = (url: string) => url.split('?')[0] ?? '';
+
+/** Methods a client may try on an address; HEAD and OPTIONS follow from GET and CORS. */
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/**
+ * The methods some route takes at `path`, for a 405. Wildcard routes (the renderer's files,
+ * the CORS preflight) take any path and say nothing about this one.
+ */
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  const allowed = METHODS.filter((method) => {
+    const route = app.findRoute({ method, url: path });
+    return route !== null && !('*' in (route.params as object));
+  });
+  return allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+}
+
 /**
  * Serves the built renderer if it is there, with index.html for any other browser GET so
  * client-side routes (/auth/login, /settings/category) survive a reload. Everything else,
- * every unknown /api path and every missing file under /assets, is a JSON 404.
+ * every unknown /api path and every missing file under /assets, is a JSON 404; an /api path
+ * some route takes with another method is a 405 naming them in `Allow`.
+ *
+ * No /api path reaches the renderer's files: the files' catch-all route would answer a path
+ * no API route matched (an unknown one, a doubled slash, `..`) with its own 403 or 404.
  *
  * The build writes a brotli and a gzip copy next to each text file; the one the browser
  * accepts is sent as it is (no compression per request). Hashed files are cached for a year
@@ -108,6 +133,14 @@ export async function registerRendererAndNotFound(app: FastifyInstance, renderer
   const root = resolve(rendererDir);
   const hasRenderer = existsSync(resolve(root, 'index.html'));
   if (hasRenderer) {
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/*') return;
+      const serveFile = route.handler;
+      route.handler = function serveRendererFile(request, reply) {
+        if (isApiPath(pathOf(request.url))) return reply.callNotFound();
+        return serveFile.call(this, request, reply);
+      };
+    });
     await app.register(fastifyStatic, {
       root,
       prefix: '/',
@@ -123,12 +156,21 @@ export async function registerRendererAndNotFound(app: FastifyInstance, renderer
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const path = pathOf(request.url);
+    if (isApiPath(path)) {
+      const allowed = allowedMethods(app, path);
+      if (allowed.length > 0) {
+        return reply
+          .status(405)
+          .header('allow', allowed.join(', '))
+          .send(errorBody('methodNotAllowed', MESSAGES.methodNotAllowed));
+      }
+      return reply.status(404).send(errorBody('notFound', MESSAGES.notFound));
+    }
     // A missing script is an old page asking for a file of a previous build: answering with
     // index.html would fail as "not JavaScript" instead of a plain 404 the page can handle.
     const isAsset = path.startsWith(HASHED_ASSETS_PREFIX);
-    if (hasRenderer && !isApi && !isAsset && request.method === 'GET' && wantsHtml(request.headers.accept)) {
+    if (hasRenderer && !isAsset && request.method === 'GET' && wantsHtml(request.headers.accept)) {
       return reply.sendFile('index.html');
     }
     return reply.status(404).send(errorBody('notFound', MESSAGES.notFound));

@@ -5,8 +5,8 @@
  * matches their products and writes them.
  */
 import { DateTime } from 'luxon';
-import type { Currency, Platform } from '#shared/constants';
-import { MAX_MINOR, parseDecimal, type Minor } from '#shared/domain/money';
+import { MAX_AMOUNT, MAX_QUANTITY, type Currency, type Platform } from '#shared/constants';
+import { formatMinor, parseDecimal, toMinor, type Minor } from '#shared/domain/money';
 import { formatMessage, type MessageKey, type MessageParams } from '#shared/messages';
 import type { Customer } from '#shared/schemas/order';
 
@@ -59,12 +59,22 @@ export class RowProblem extends Error {
   }
 }
 
+/** A row's amount past its bound (`max` major units of `currency`). */
+export const amountTooLarge = (column: string, value: string, max: number, currency: Currency) =>
+  new RowProblem('importTooLarge', { column, value, max: formatMinor(toMinor(max, currency), currency) });
+
 /**
- * An amount cell as minor units. Empty is `fallback` (or a problem when there is none). The sign
- * is dropped: Amazon writes promotion discounts as negative amounts, and every amount we keep is
- * a non-negative line total.
+ * An amount cell as minor units, at most `max` major units (a line total's bound unless told).
+ * Empty is `fallback` (or a problem when there is none). The sign is dropped: Amazon writes
+ * promotion discounts as negative amounts, and every amount we keep is a non-negative line total.
  */
-export function amountCell(value: string, column: string, currency: Currency, fallback?: Minor): Minor {
+export function amountCell(
+  value: string,
+  column: string,
+  currency: Currency,
+  fallback?: Minor,
+  max: number = MAX_AMOUNT[currency],
+): Minor {
   const text = value.replace(/,/g, '');
   if (text === '') {
     if (fallback === undefined) throw new RowProblem('importEmptyValue', { column });
@@ -73,7 +83,7 @@ export function amountCell(value: string, column: string, currency: Currency, fa
   const parsed = parseDecimal(text, currency === 'JPY' ? 0 : 2);
   if (!parsed.ok) throw new RowProblem('importBadAmount', { column, value, currency });
   const units = parsed.units < 0n ? -parsed.units : parsed.units;
-  if (units > BigInt(MAX_MINOR)) throw new RowProblem('importBadAmount', { column, value, currency });
+  if (units > BigInt(toMinor(max, currency))) throw amountTooLarge(column, value, max, currency);
   return Number(units);
 }
 
@@ -81,6 +91,9 @@ export function quantityCell(value: string, allowZero: boolean): number {
   if (!/^\d{1,9}$/.test(value)) throw new RowProblem('importBadQuantity', { value });
   const quantity = Number(value);
   if (quantity === 0 && !allowZero) throw new RowProblem('importBadQuantity', { value });
+  if (quantity > MAX_QUANTITY) {
+    throw new RowProblem('importTooLarge', { column: 'quantity', value, max: MAX_QUANTITY });
+  }
   return quantity;
 }
 

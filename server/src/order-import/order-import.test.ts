@@ -25,6 +25,17 @@ describe('decoding a report', () => {
     const utf16 = new Uint8Array([0xff, 0xfe, ...Buffer.from('チーズ', 'utf16le')]);
     expect(decodeReport(utf16)).toEqual({ text: 'チーズ', encoding: 'utf-16le' });
   });
+  it('reads what no encoding can as U+FFFD, so a report never yields ill-formed text', () => {
+    // A lone surrogate in a UTF-16 report, invalid bytes after a UTF-8 BOM, bytes Shift_JIS lacks.
+    const utf16 = new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x00, 0xd8, 0x42, 0x00]);
+    expect(decodeReport(utf16).text).toBe('A\uFFFDB');
+    const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, 0x41, 0xed, 0xa0, 0x80, 0x42]);
+    expect(decodeReport(utf8).text).toBe('A\uFFFD\uFFFD\uFFFDB');
+    const sjis = decodeReport(new Uint8Array([0x41, 0x85, 0x40, 0x42]));
+    expect(sjis.encoding).toBe('shift_jis');
+    for (const { text } of [decodeReport(utf16), decodeReport(utf8), sjis])
+      expect(text.isWellFormed()).toBe(true);
+  });
   it('detects the Amazon.co.jp sample as Shift_JIS and the Amazon.in one as UTF-8', () => {
     const jp = decodeReport(sample('amazon-jp-all-orders.txt'));
     expect(jp.encoding).toBe('shift_jis');

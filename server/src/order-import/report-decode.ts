@@ -4,6 +4,9 @@
  * be asked which. UTF-8 is strict: Shift_JIS text containing kana or kanji is almost never valid
  * UTF-8, so a file that does not decode as UTF-8 is read as Shift_JIS (Node's full ICU carries
  * the WHATWG `shift_jis` decoder, which is cp932 with its NEC and IBM extensions).
+ *
+ * Each decoder reads what it cannot as U+FFFD, so the text is always well-formed: a lone
+ * surrogate in a UTF-16 report, or a byte Shift_JIS lacks, becomes one and the row reads on.
  */
 export type ReportEncoding = 'utf-8' | 'utf-16le' | 'shift_jis';
 

@@ -7,12 +7,14 @@
  * An order with a bad row is not imported in part: its other rows are reported too, since a
  * missing line would shift the discount onto the rest.
  */
-import { PLATFORM_CURRENCY } from '#shared/constants';
+import { MAX_AMOUNT, MAX_UNIT_PRICE, PLATFORM_CURRENCY } from '#shared/constants';
 import { allocateMinor } from '#shared/domain/allocate';
+import { toMinor } from '#shared/domain/money';
 import { readReportTable, type ReportRow } from './report-table';
 import {
   RowProblem,
   amountCell,
+  amountTooLarge,
   customerOf,
   dateCell,
   quantityCell,
@@ -72,14 +74,12 @@ export function readShopifyReport(text: string, timeZone: string): ParsedReport 
     for (const row of rows) {
       try {
         const orderQuantity = quantityCell(row.get('lineitem quantity'), false);
-        const unitPrice = amountCell(row.get('lineitem price'), 'Lineitem price', currency);
+        const price = row.get('lineitem price');
+        const unitPrice = amountCell(price, 'Lineitem price', currency, undefined, MAX_UNIT_PRICE[currency]);
+        // At most 10^7 rupees (10^9 paise) × 10^5 units: exact in a double.
         const baseOrderPrice = unitPrice * orderQuantity;
-        if (!Number.isSafeInteger(baseOrderPrice) || baseOrderPrice > 2_147_483_647) {
-          throw new RowProblem('importBadAmount', {
-            column: 'Lineitem price',
-            value: row.get('lineitem price'),
-            currency,
-          });
+        if (baseOrderPrice > toMinor(MAX_AMOUNT[currency], currency)) {
+          throw amountTooLarge('Lineitem price × Lineitem quantity', price, MAX_AMOUNT[currency], currency);
         }
         const sku = row.get('lineitem sku');
         if (!sku) throw new RowProblem('importEmptyValue', { column: 'Lineitem sku' });

@@ -13,7 +13,13 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { DateTime } from 'luxon';
-import { PLATFORM_CURRENCY, type Currency, type OrderStatus, type Platform } from '#shared/constants';
+import {
+  MAX_STOCK,
+  PLATFORM_CURRENCY,
+  type Currency,
+  type OrderStatus,
+  type Platform,
+} from '#shared/constants';
 import { isValidJan } from '#shared/domain/jan';
 import { parseMoney } from '#shared/domain/money';
 import { checkBulkTransition, FINAL_STATUSES } from '#shared/domain/order-status';
@@ -322,6 +328,26 @@ export function assertStockAvailable(
 }
 
 /**
+ * Refuses (409) when giving back what the lines took would leave a product more than
+ * {@link MAX_STOCK}: every movement keeps stock within its bound, so every figure made of it
+ * stays in its column. Only stock raised by hand while orders held some can get here.
+ */
+export function assertStockRoom(
+  stock: ReadonlyMap<string, LockedStock>,
+  lines: readonly { product_id: string; order_quantity: number }[],
+): void {
+  const returned = new Map<string, number>();
+  for (const line of lines)
+    returned.set(line.product_id, (returned.get(line.product_id) ?? 0) + line.order_quantity);
+  for (const [productId, quantity] of returned) {
+    const product = stock.get(productId);
+    if (product && Number(product.in_stock_quantity) + quantity > MAX_STOCK) {
+      throw httpError(409, 'stockQuantityTooLarge', { max: MAX_STOCK });
+    }
+  }
+}
+
+/**
  * Writes an already checked status change of locked rows, with its stock movements, the
  * products' sales columns and one audit entry per order.
  */
@@ -348,7 +374,12 @@ async function applyStatus(
       trx,
       moving.map((r) => r.product_id),
     );
-    assertStockAvailable(new Map(products.map((p) => [p.id, p])), taking);
+    const stock = new Map(products.map((p) => [p.id, p]));
+    assertStockAvailable(stock, taking);
+    assertStockRoom(
+      stock,
+      returning.map((r) => ({ product_id: r.product_id, order_quantity: r.stock_taken })),
+    );
     for (const row of taking) {
       await recordStockMovement(trx, {
         productId: row.product_id,

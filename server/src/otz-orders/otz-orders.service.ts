@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { lockRow } from '../db/locking';
 import { lockProductsStock } from '../orders/orders.repository';
-import { assertStockAvailable } from '../orders/orders.service';
+import { assertStockAvailable, assertStockRoom } from '../orders/orders.service';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { parseList, runList } from '../http/list';
 import { recordStockMovement } from '../products/products.repository';
@@ -142,6 +142,7 @@ export function changeOtzOrderStatus(
         ).map((p) => [p.id, p]),
       );
       if (take) assertStockAvailable(stock, items);
+      else assertStockRoom(stock, items);
       for (const item of items) {
         await recordStockMovement(trx, {
           productId: item.product_id,

@@ -14,6 +14,7 @@ import { executeCompiled } from '../db/compiled';
 import { lockRow } from '../db/locking';
 import type { StockMovementReason } from '../catalog/catalog.table';
 import { compare, containsText, type ListColumns } from '../http/list';
+import { exactInteger } from '../http/responses';
 
 /**
  * One product row with its category, manufacturer and remark count. The sales columns
@@ -343,7 +344,8 @@ export const toProduct = (row: ProductRow, links: ProductLinks): Product => ({
   activeStatus: row.active_status === 1,
   availablePlatforms: links.platforms.get(row.id) ?? [],
   lastOrderDate: row.last_order_date,
-  monthlyQuantity: row.monthly_quantity,
+  // A sum (bigint on PostgreSQL: its digits past 2^53), written exactly.
+  monthlyQuantity: exactInteger(row.monthly_quantity),
   remarksCount: Number(row.remarks_count ?? 0),
   createdAt: row.created_at,
   updatedAt: row.updated_at,

@@ -1,17 +1,17 @@
 /** Products: list, search, create, edit, stock, remarks and the CSV export's rows. */
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
-import { LIMITS } from '#shared/constants';
+import { LIMITS, MAX_STOCK } from '#shared/constants';
 import { isValidJan } from '#shared/domain/jan';
-import { MESSAGES, inactiveReference, unknownReference } from '#shared/messages';
+import { MESSAGES, formatMessage, inactiveReference, unknownReference } from '#shared/messages';
 import type { ListQuery } from '#shared/query';
 import type { SessionUser } from '#shared/schemas/auth';
-import { INT_MAX, type SearchResponse } from '#shared/schemas/common';
+import type { SearchResponse } from '#shared/schemas/common';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
 import type { Database } from '../db/database';
 import { flushSalesDays } from '../sales/sales.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, httpError, notFound } from '../http/errors';
 import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
 import { allRaw, sqliteOf } from '../db/sqlite-handle';
 import type { ExportRecord } from './products.csv';
@@ -336,7 +336,7 @@ export function updateProduct(
 
 /**
  * A manual stock adjustment with its reason. Refused when it would take the stock below zero,
- * below the Amazon (FBA) stock, which is part of the total, or past what the column holds.
+ * below the Amazon (FBA) stock, which is part of the total, or above {@link MAX_STOCK}.
  * The product's row lock (taken first) makes concurrent adjustments apply one after another,
  * each checking the quantity the one before it left.
  */
@@ -360,9 +360,15 @@ export function adjustStock(
         { field: 'quantity', message: MESSAGES.amazonStockAboveTotal },
       ]);
     }
-    if (next > INT_MAX) {
-      throw badRequest(MESSAGES.stockQuantityTooLarge, [
-        { field: 'quantity', message: MESSAGES.stockQuantityTooLarge },
+    if (next > MAX_STOCK) {
+      const params = { max: MAX_STOCK };
+      throw httpError(400, 'stockQuantityTooLarge', params, [
+        {
+          field: 'quantity',
+          code: 'stockQuantityTooLarge',
+          message: formatMessage('stockQuantityTooLarge', params),
+          params,
+        },
       ]);
     }
     const movementId = await recordStockMovement(trx, {

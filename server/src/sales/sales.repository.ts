@@ -127,49 +127,57 @@ export async function salesDailyBothWays(db: Kysely<Database>) {
   return { kept: kept.rows, computed: computed.rows };
 }
 
-export interface SalesSums {
-  no_of_orders: number;
-  sales_value: number;
-  amazon_commission: number;
-  shipping_fee: number;
-  custom_fee: number;
-  cost_of_goods: number;
-  profit: number;
-  without_yen_value: number;
-  without_purchase_price: number;
-}
+export type SalesSums = Record<(typeof SALES_DAILY_COLUMNS)[number], bigint>;
 
-const sumsOf = () =>
-  sql.join(
-    SALES_DAILY_COLUMNS.map(
-      (c) => sql`cast(coalesce(sum(${sql.ref(`sales_daily.${c}`)}), 0) as bigint) as ${sql.id(c)}`,
-    ),
-    sql`, `,
-  );
+/**
+ * A kept column summed over many rows, exactly, with the same text on both databases: each
+ * row's value v (a 64-bit integer) is summed as its high part v / 2³² (truncated: below 2³¹ in
+ * magnitude) and its low part v % 2³² (below 2³²), which JavaScript puts together as a BigInt
+ * ({@link partsTotal}). Neither sum can leave 64 bits before 2³¹ rows, three a day; a plain
+ * sum() of three days each near 2⁶³ would (SQLite fails on the overflow, PostgreSQL's int8
+ * would arrive as text), and a JavaScript number would round anything above 2⁵³.
+ */
+const sumParts = (column: string, as = column) => {
+  const ref = sql.ref(column);
+  return sql`cast(coalesce(sum(${ref} / 4294967296), 0) as text) as ${sql.id(`${as}_hi`)},
+    cast(coalesce(sum(${ref} % 4294967296), 0) as text) as ${sql.id(`${as}_lo`)}`;
+};
 
-/** The cards over a range: the kept rows of its days (at most three a day), summed. */
+/** The exact sum of `column` from a row of {@link sumParts}. */
+const partsTotal = (row: Record<string, unknown>, column: string): bigint =>
+  BigInt(String(row[`${column}_hi`])) * 4294967296n + BigInt(String(row[`${column}_lo`]));
+
+/** The cards over a range: the kept rows of its days (at most three a day), summed exactly. */
 export async function salesSums(db: Kysely<Database>, range: SalesRange): Promise<SalesSums> {
   const platform = range.platformCode ? sql`and platform_code = ${range.platformCode}` : sql``;
-  const { rows } = await sql<SalesSums>`select ${sumsOf()} from sales_daily
+  const parts = sql.join(
+    SALES_DAILY_COLUMNS.map((c) => sumParts(`sales_daily.${c}`, c)),
+    sql`, `,
+  );
+  const { rows } = await sql<Record<string, unknown>>`select ${parts} from sales_daily
     where order_date >= ${range.from} and order_date <= ${range.to} ${platform}`.execute(db);
-  return rows[0] as SalesSums;
+  const row = rows[0] ?? {};
+  return Object.fromEntries(SALES_DAILY_COLUMNS.map((c) => [c, partsTotal(row, c)])) as SalesSums;
 }
 
-/** The chart: each day of the range with sales, its orders, sales value and profit. */
+/** The chart: each day of the range with sales, its orders, sales value and profit, exactly. */
 export async function salesDays(db: Kysely<Database>, range: SalesRange) {
-  let query = db
-    .selectFrom('sales_daily')
-    .select([
-      'order_date',
-      sql<number>`cast(sum(no_of_orders) as bigint)`.as('no_of_orders'),
-      sql<number>`cast(sum(sales_value) as bigint)`.as('sales_value'),
-      sql<number>`cast(sum(profit) as bigint)`.as('profit'),
-    ])
-    .where('order_date', '>=', range.from)
-    .where('order_date', '<=', range.to)
-    .where('no_of_orders', '>', 0);
-  if (range.platformCode) query = query.where('platform_code', '=', range.platformCode);
-  return query.groupBy('order_date').orderBy('order_date').execute();
+  const platform = range.platformCode ? sql`and platform_code = ${range.platformCode}` : sql``;
+  const columns = ['no_of_orders', 'sales_value', 'profit'] as const;
+  const parts = sql.join(
+    columns.map((c) => sumParts(c)),
+    sql`, `,
+  );
+  const { rows } = await sql<Record<string, unknown> & { order_date: string }>`
+    select order_date, ${parts} from sales_daily
+    where order_date >= ${range.from} and order_date <= ${range.to} and no_of_orders > 0 ${platform}
+    group by order_date order by order_date`.execute(db);
+  return rows.map((row) => ({
+    order_date: row.order_date,
+    no_of_orders: partsTotal(row, 'no_of_orders'),
+    sales_value: partsTotal(row, 'sales_value'),
+    profit: partsTotal(row, 'profit'),
+  }));
 }
 
 /**

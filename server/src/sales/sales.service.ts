@@ -16,6 +16,7 @@ import type { ListResponse } from '#shared/schemas/common';
 import type { OtzSaleRow, SaleRow, SalesDay, SalesSummary } from '#shared/schemas/sales';
 import type { Database } from '../db/database';
 import { parseList, runList } from '../http/list';
+import { exactInteger } from '../http/responses';
 import { type OrderRow, orderRowsByIds, orderRowsQuery, toOrder } from '../orders/orders.repository';
 import { janTextSets, orderTextMatch, orderTextSets } from '../orders/order-search.repository';
 import {
@@ -140,8 +141,6 @@ export async function listSales(
   return { data, totalCount: page.totalCount };
 }
 
-const toNumber = (value: unknown) => Number(value);
-
 /** GET /sales/summary: the cards, from the kept daily totals. */
 export async function salesSummary(
   db: Kysely<Database>,
@@ -152,15 +151,15 @@ export async function salesSummary(
   await repairSalesDaily(db);
   const sums = await salesSums(db, range);
   return {
-    noOfOrders: toNumber(sums.no_of_orders),
-    salesValue: toNumber(sums.sales_value),
-    amazonCommission: toNumber(sums.amazon_commission),
-    shippingFee: toNumber(sums.shipping_fee),
-    customFee: toNumber(sums.custom_fee),
-    totalCostOfGoods: toNumber(sums.cost_of_goods),
-    profit: toNumber(sums.profit),
-    withoutYenValue: toNumber(sums.without_yen_value),
-    withoutPurchasePrice: toNumber(sums.without_purchase_price),
+    noOfOrders: exactInteger(sums.no_of_orders),
+    salesValue: exactInteger(sums.sales_value),
+    amazonCommission: exactInteger(sums.amazon_commission),
+    shippingFee: exactInteger(sums.shipping_fee),
+    customFee: exactInteger(sums.custom_fee),
+    totalCostOfGoods: exactInteger(sums.cost_of_goods),
+    profit: exactInteger(sums.profit),
+    withoutYenValue: exactInteger(sums.without_yen_value),
+    withoutPurchasePrice: exactInteger(sums.without_purchase_price),
     from: range.from,
     to: range.to,
   };
@@ -177,9 +176,9 @@ export async function salesDaily(
   const rows = await salesDays(db, range);
   return rows.map((r) => ({
     date: r.order_date,
-    noOfOrders: toNumber(r.no_of_orders),
-    salesValue: toNumber(r.sales_value),
-    profit: toNumber(r.profit),
+    noOfOrders: exactInteger(r.no_of_orders),
+    salesValue: exactInteger(r.sales_value),
+    profit: exactInteger(r.profit),
   }));
 }
 
@@ -279,26 +278,31 @@ export async function otzSalesSummary(
 ): Promise<SalesSummary> {
   const range = salesRange(query, ctx);
   const rows = await otzSaleFigures(db, range).execute();
-  const summary: SalesSummary = {
-    noOfOrders: 0,
-    salesValue: 0,
+  // Added as BigInt: each sale's figures are safe integers (below 2^50, see docs/architecture.md,
+  // "Input"), their sum over a range need not be.
+  let salesValue = 0n;
+  let totalCostOfGoods = 0n;
+  let profit = 0n;
+  let withoutYenValue = 0;
+  let withoutPurchasePrice = 0;
+  for (const row of rows) {
+    const { yen } = otzFiguresOf(row);
+    if (yen.salesValue === null) withoutYenValue += 1;
+    else salesValue += BigInt(yen.salesValue);
+    if (yen.costOfGoods === null) withoutPurchasePrice += 1;
+    else totalCostOfGoods += BigInt(yen.costOfGoods);
+    if (yen.profit !== null) profit += BigInt(yen.profit);
+  }
+  return {
+    noOfOrders: rows.length,
+    salesValue: exactInteger(salesValue),
     amazonCommission: 0,
     shippingFee: 0,
     customFee: 0,
-    totalCostOfGoods: 0,
-    profit: 0,
-    withoutYenValue: 0,
-    withoutPurchasePrice: 0,
+    totalCostOfGoods: exactInteger(totalCostOfGoods),
+    profit: exactInteger(profit),
+    withoutYenValue,
+    withoutPurchasePrice,
     ...range,
   };
-  for (const row of rows) {
-    const { yen } = otzFiguresOf(row);
-    summary.noOfOrders += 1;
-    if (yen.salesValue === null) summary.withoutYenValue += 1;
-    else summary.salesValue += yen.salesValue;
-    if (yen.costOfGoods === null) summary.withoutPurchasePrice += 1;
-    else summary.totalCostOfGoods += yen.costOfGoods;
-    if (yen.profit !== null) summary.profit += yen.profit;
-  }
-  return summary;
 }

@@ -5,11 +5,19 @@
  * integer arithmetic on 64-bit values only (every column is cast to bigint first, since
  * PostgreSQL's int4 would overflow on a product of two amounts), with truncating division.
  *
- * An amount × rate can exceed 64 bits in theory (2^31 paise × 2^31 micro-units, several
- * amounts summed), so the conversion is split: with r = rh·10⁴ + rl and P = A·rh,
- * A·r / 10⁸ = P div 10⁴ + ((P mod 10⁴)·10⁴ + A·rl) / 10⁸, and only the last fraction is
- * rounded up (ceil(y / d) = y / d + (y % d > 0 ? 1 : 0) for d > 0, right for negative y too,
- * as truncation already rounds those toward +∞). Every intermediate stays below 2^53.
+ * An amount × rate can exceed 64 bits: the amount converted may be five of an order's amounts
+ * summed (base − discount − commission − closing fee − gst, less the custom fee), up to
+ * 1.2·10¹⁰ paise with each at most 2·10⁹ (MAX_AMOUNT), and the rate is up to 2³¹ micro-units;
+ * 1.2·10¹⁰ × 2.1·10⁹ ≈ 2.6·10¹⁹ > 2⁶³. So the conversion is split: with r = rh·10⁴ + rl and
+ * P = A·rh, A·r / 10⁸ = P div 10⁴ + ((P mod 10⁴)·10⁴ + A·rl) / 10⁸, and only the last fraction
+ * is rounded up (ceil(y / d) = y / d + (y % d > 0 ? 1 : 0) for d > 0, right for negative y too,
+ * as truncation already rounds those toward +∞). Every intermediate stays below 2⁵³:
+ * |P| ≤ 1.2·10¹⁰ × 214,748 ≈ 2.6·10¹⁵, |y| ≤ 10⁸ + 1.2·10¹⁰ × 9,999 ≈ 1.2·10¹⁴.
+ *
+ * Each sale's figures are below 2⁴⁴ in magnitude (the goods cost, purchase price × quantity, is
+ * at most 10⁸ × 10⁵ = 10¹³ yen; the converted amounts at most 1.2·10¹⁰ × 2,147.5 / 100 ≈
+ * 2.6·10¹¹), so a day's kept sum of one platform holds 2¹⁹ = 524,288 sales at every bound at
+ * once within 64 bits; the range sums read them in parts (sales.repository.ts, `sumParts`).
  *
  * Used by migration 014_sales (the backfill) and the sales repository (the refresh).
  */

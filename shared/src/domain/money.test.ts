@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT, MAX_UNIT_PRICE } from '../constants';
 import { MESSAGES, formatMessage } from '../messages';
 import { handlingFeeCreateSchema } from '../schemas/catalog';
 import { moneySchema, rateSchema } from '../schemas/common';
@@ -66,15 +67,22 @@ describe('money in minor units', () => {
     });
   });
 
-  it('holds amounts to what an int column holds, however far out of range', () => {
-    expect(parseMoney(MAX_MINOR, 'JPY')).toEqual({ ok: true, minor: MAX_MINOR, major: MAX_MINOR });
-    const tooLarge = { ok: false, error: { code: 'tooLarge', params: { max: '2147483647' } } };
-    expect(parseMoney(MAX_MINOR + 1, 'JPY')).toEqual(tooLarge);
+  it('holds amounts to their bound (MAX_AMOUNT unless told), however far out of range', () => {
+    const max = MAX_AMOUNT.JPY;
+    expect(parseMoney(max, 'JPY')).toEqual({ ok: true, minor: max, major: max });
+    const tooLarge = { ok: false, error: { code: 'tooLarge', params: { max: '2000000000' } } };
+    expect(parseMoney(max + 1, 'JPY')).toEqual(tooLarge);
+    expect(parseMoney(MAX_MINOR, 'JPY')).toEqual(tooLarge);
     expect(parseMoney(1e308, 'JPY')).toEqual(tooLarge);
     expect(parseMoney('9'.repeat(400), 'JPY')).toEqual(tooLarge);
-    expect(parseMoney(21474836.48, 'INR')).toEqual({
+    expect(parseMoney(20_000_000, 'INR')).toEqual({ ok: true, minor: 2_000_000_000, major: 20_000_000 });
+    expect(parseMoney(20_000_000.01, 'INR')).toEqual({
       ok: false,
-      error: { code: 'tooLarge', params: { max: '21474836.47' } },
+      error: { code: 'tooLarge', params: { max: '20000000.00' } },
+    });
+    expect(parseMoney(10_000_000.01, 'INR', { max: MAX_UNIT_PRICE.INR })).toEqual({
+      ok: false,
+      error: { code: 'tooLarge', params: { max: '10000000.00' } },
     });
     expect(parseMoney(-1, 'JPY')).toEqual({ ok: false, error: { code: 'tooSmall', params: { min: '0' } } });
     expect(parseMoney(-1e308, 'JPY')).toEqual({
@@ -160,7 +168,10 @@ describe('money schemas', () => {
       formatMessage('tooManyDecimals', { max: 2 }),
     );
     expect(messageOf(moneySchema('JPY').safeParse(2 ** 31))).toBe(
-      formatMessage('tooLarge', { max: '2147483647' }),
+      formatMessage('tooLarge', { max: '2000000000' }),
+    );
+    expect(messageOf(moneySchema('JPY', { max: MAX_UNIT_PRICE.JPY }).safeParse(100_000_001))).toBe(
+      formatMessage('tooLarge', { max: '100000000' }),
     );
     expect(messageOf(moneySchema('JPY').safeParse('12'))).toBe(MESSAGES.enterNumber);
   });
@@ -173,7 +184,8 @@ describe('money schemas', () => {
     expect(messageOf(fee('percentage', 150))).toBe(MESSAGES.percentOver100);
     expect(messageOf(fee('percentage', 2.555))).toBe(formatMessage('tooManyDecimals', { max: 2 }));
     expect(messageOf(fee('amount', 1200.5))).toBe(formatMessage('tooManyDecimals', { max: 0 }));
-    expect(messageOf(fee('amount', 1e308))).toBe(formatMessage('tooLarge', { max: MAX_MINOR }));
+    expect(messageOf(fee('amount', 1e308))).toBe(formatMessage('tooLarge', { max: MAX_AMOUNT.JPY }));
+    expect(fee('amount', MAX_AMOUNT.JPY).data?.value).toBe(MAX_AMOUNT.JPY);
     expect(messageOf(fee('amount', '-3'))).toBe(MESSAGES.fillValue);
     expect(messageOf(fee('amount', 'abc'))).toBe(MESSAGES.fillValue);
   });

@@ -10,7 +10,7 @@
  *   A conversion multiplies exactly (BigInt) and rounds once, at the end.
  * - Reports show yen rounded up to whole yen.
  */
-import { CURRENCY_DECIMALS, type Currency } from '../constants';
+import { CURRENCY_DECIMALS, MAX_AMOUNT, type Currency } from '../constants';
 import type { MessageKey, MessageParams } from '../messages';
 
 /** An integer number of minor units (yen; paise). */
@@ -65,16 +65,16 @@ export type MoneyResult = { ok: true; minor: Minor; major: number } | { ok: fals
 
 /**
  * A major-unit amount (number or decimal text) as exact minor units of `currency`, between
- * `min` and `max` major units (by default 0 and what an int column holds).
+ * `min` and `max` major units (by default 0 and {@link MAX_AMOUNT}: any line total or fee).
  */
 export function parseMoney(
   input: number | string,
   currency: Currency,
-  { min = 0, max }: { min?: number; max?: number } = {},
+  { min = 0, max = MAX_AMOUNT[currency] }: { min?: number; max?: number } = {},
 ): MoneyResult {
   const decimals = CURRENCY_DECIMALS[currency];
   const parsed = parseDecimal(input, decimals);
-  const maxMinor = max === undefined ? BigInt(MAX_MINOR) : BigInt(toMinor(max, currency));
+  const maxMinor = BigInt(toMinor(max, currency));
   const minMinor = BigInt(toMinor(min, currency));
   let units: bigint;
   // Out of range by far (1e308) answers the same as out of range by one.

@@ -240,9 +240,9 @@ describe('simulate: hand-worked cases', () => {
   });
 
   it('says so when the price would be beyond what an amount holds', () => {
-    // k = 0.01/118 per rupee of P (c = 84.74%): ¥2,147,483,647 of target needs a price in the billions.
-    const result = simulate(inputs({ commission: '84.74', target: { type: 'amount', value: '2147483647' } }));
-    expect(result).toEqual({ status: 'tooHigh', maxPrice: 21_474_836 });
+    // k = 0.01/118 per rupee of P (c = 84.74%): ¥2,000,000,000 of target needs a price in the billions.
+    const result = simulate(inputs({ commission: '84.74', target: { type: 'amount', value: '2000000000' } }));
+    expect(result).toEqual({ status: 'tooHigh', maxPrice: 20_000_000 });
   });
 
   it('reads every input from its decimal text', () => {

@@ -31,7 +31,13 @@
  * before tax is P × 5000/59 paise, never exactly a half, so it and the tax, each to the nearest
  * paisa, always add up to P.
  */
-import { ORDER_ENTRY_PLATFORMS, type HandlingFeeType } from '../constants';
+import {
+  MAX_AMOUNT,
+  MAX_QUANTITY,
+  MAX_UNIT_PRICE,
+  ORDER_ENTRY_PLATFORMS,
+  type HandlingFeeType,
+} from '../constants';
 import type { MessageKey, MessageParams } from '../messages';
 import { MAX_MINOR, parseDecimal, RATE_DECIMALS } from './money';
 
@@ -47,9 +53,9 @@ export type TargetType = (typeof TARGET_TYPES)[number];
 
 /** Percentages (commission, duty, handling, target) are kept to 2 decimals, as handling charges are. */
 export const PERCENT_DECIMALS = 2;
-export const MAX_QUANTITY = 100_000;
-/** The highest price the simulator answers, in whole rupees: what an amount column holds. */
-export const MAX_SIMULATED_PRICE = Math.floor(MAX_MINOR / 100);
+export { MAX_QUANTITY };
+/** The highest price the simulator answers, in whole rupees: the bound of an order's amounts. */
+export const MAX_SIMULATED_PRICE = MAX_AMOUNT.INR;
 
 /**
  * A simulation's inputs as typed: decimal texts, read exactly. Yen amounts are whole yen, the
@@ -83,21 +89,23 @@ export interface DecimalRule {
   max: bigint;
 }
 
-const yenRule: DecimalRule = { decimals: 0, min: 0n, max: BigInt(MAX_MINOR) };
+/** Yen per unit (purchase price, shipping cost), as a product's purchase price is bounded. */
+const unitYenRule: DecimalRule = { decimals: 0, min: 0n, max: BigInt(MAX_UNIT_PRICE.JPY) };
 const percentRule: DecimalRule = { decimals: PERCENT_DECIMALS, min: 0n, max: 10_000n };
 
 /** Every input's rule; the API's schema and the screen's form read with these. */
 export const SIMULATION_RULES = {
-  purchasePrice: yenRule,
+  purchasePrice: unitYenRule,
   quantity: { decimals: 0, min: 1n, max: BigInt(MAX_QUANTITY) },
   exchangeRate: { decimals: RATE_DECIMALS, min: 1n, max: BigInt(MAX_MINOR) },
-  shippingCost: yenRule,
+  shippingCost: unitYenRule,
   customsDuty: percentRule,
   commission: percentRule,
-  closingFee: { decimals: 2, min: 0n, max: BigInt(MAX_MINOR) },
+  /** Rupees per unit, in paise. */
+  closingFee: { decimals: 2, min: 0n, max: BigInt(MAX_UNIT_PRICE.INR) * 100n },
   handlingPercentage: percentRule,
-  handlingAmount: yenRule,
-  targetAmount: { decimals: 0, min: -BigInt(MAX_MINOR), max: BigInt(MAX_MINOR) },
+  handlingAmount: { decimals: 0, min: 0n, max: BigInt(MAX_AMOUNT.JPY) },
+  targetAmount: { decimals: 0, min: -BigInt(MAX_AMOUNT.JPY), max: BigInt(MAX_AMOUNT.JPY) },
   targetPercentage: { decimals: PERCENT_DECIMALS, min: -10_000n, max: 10_000n },
 } as const satisfies Record<string, DecimalRule>;
 export type SimulationRuleName = keyof typeof SIMULATION_RULES;

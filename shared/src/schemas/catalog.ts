@@ -1,7 +1,7 @@
 /** Settings entities: category, manufacturer, supplier, shipping method, handling fee. */
 import { z } from 'zod';
-import { HANDLING_FEE_TYPES } from '../constants';
-import { MAX_MINOR, parseDecimal } from '../domain/money';
+import { HANDLING_FEE_TYPES, MAX_AMOUNT } from '../constants';
+import { parseDecimal } from '../domain/money';
 import { MESSAGES, formatMessage } from '../messages';
 import { idSchema, nameSchema, textSchema, timestamps } from './common';
 
@@ -57,6 +57,8 @@ export type HandlingFee = z.infer<typeof handlingFeeSchema>;
 
 /** Percentages are kept to 2 decimals; amounts are whole yen. */
 const PERCENT_DECIMALS = 2;
+/** A yen charge is an amount of an order; a percentage is held to 100 by {@link checkHandlingValue}. */
+const MAX_VALUE = MAX_AMOUNT.JPY;
 
 /**
  * The client keeps value as text: both a number and a decimal string are accepted, and read
@@ -67,17 +69,21 @@ const handlingValue = z
   .union([z.number(), textSchema()], { error: MESSAGES.fillValue })
   .transform((raw, ctx) => {
     const parsed = parseDecimal(raw, PERCENT_DECIMALS);
-    if (parsed.ok && parsed.units >= 0n && parsed.units <= BigInt(MAX_MINOR)) {
+    if (
+      parsed.ok &&
+      parsed.units >= 0n &&
+      parsed.units <= BigInt(MAX_VALUE) * 10n ** BigInt(PERCENT_DECIMALS)
+    ) {
       return Number(raw);
     }
     const error = parsed.ok
       ? parsed.units < 0n
         ? null
-        : { code: 'tooLarge' as const, params: { max: MAX_MINOR } }
+        : { code: 'tooLarge' as const, params: { max: MAX_VALUE } }
       : parsed.error.code === 'tooManyDecimals'
         ? parsed.error
         : parsed.error.code === 'tooLarge'
-          ? { code: 'tooLarge' as const, params: { max: MAX_MINOR } }
+          ? { code: 'tooLarge' as const, params: { max: MAX_VALUE } }
           : null;
     ctx.addIssue({
       code: 'custom',

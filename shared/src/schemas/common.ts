@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { INT_MAX, type Currency } from '../constants';
-
-export { INT_MAX };
+import { MAX_AMOUNT, MAX_QUANTITY, type Currency } from '../constants';
 import { MAX_MINOR, RATE_DECIMALS, formatRate, parseDecimal, parseMoney } from '../domain/money';
 import { MESSAGES, formatMessage, type MessageCode } from '../messages';
 
@@ -94,23 +92,32 @@ z.config({
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** The base of every text field the API takes: a string without control characters. */
+/**
+ * The base of every text field the API takes: well-formed Unicode without control characters.
+ * A lone UTF-16 surrogate (the JSON escape `"\ud800"` is valid JSON) is no text: PostgreSQL
+ * refuses it in JSON columns, its driver turns it into U+FFFD in text columns, and SQLite
+ * stores it as it is, so every text field refuses it, the same on both databases.
+ */
 export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
   z
     .string(params)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: MESSAGES.controlCharacter, abort: true });
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: MESSAGES.controlCharacter, abort: true })
+    .refine((v) => v.isWellFormed(), { message: MESSAGES.illFormedText, abort: true });
 
-/** A whole number an int column can hold (0 to {@link INT_MAX} unless told otherwise). */
-export const intSchema = ({
-  min = 0,
-  max = INT_MAX,
-  message,
-}: { min?: number; max?: number; message?: string } = {}) =>
+/**
+ * A whole number from `min` to `max` (bounds of constants.ts: every number the API takes has
+ * one). `message` answers a missing, fractional or too small value; past `max` the answer is
+ * always `tooLarge` with the bound, so a form and an API client learn what it is.
+ */
+export const intSchema = ({ min = 0, max, message }: { min?: number; max: number; message?: string }) =>
   z
     .number(message ? { error: message } : undefined)
     .int(message ? { message } : undefined)
     .min(min, message ? { message } : undefined)
-    .max(max, message ? { message } : undefined);
+    .max(max, { message: formatMessage('tooLarge', { max }) });
+
+/** The units of one order line (platform or OTZ), product request or simulation. */
+export const quantitySchema = intSchema({ min: 1, max: MAX_QUANTITY, message: MESSAGES.invalidQuantity });
 
 export const idSchema = textSchema().min(1).max(64);
 /** ISO 8601 UTC timestamp, as every entity's createdAt/updatedAt. */
@@ -122,6 +129,21 @@ export const timestamps = {
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 };
+
+const rawJson = JSON as typeof JSON & { isRawJSON?: (value: unknown) => boolean };
+
+/**
+ * A whole number of an answer that can pass 2^53 (a sum over any number of sales): a number
+ * while it is a safe integer, beyond that its exact digits written into the JSON as they are
+ * (`JSON.rawJSON`, see server/src/http/responses.ts), never a rounded number. The type says
+ * number: that is what a JSON reader makes of either.
+ */
+export const exactIntegerSchema = z.union([
+  z.number().int(),
+  z.any().refine((v) => rawJson.isRawJSON?.(v) === true && /^-?\d+$/.test(String(v.rawJSON)), {
+    message: MESSAGES.notWholeNumber,
+  }),
+]) as unknown as z.ZodType<number>;
 
 /** `{ data, totalCount }`: every list response. */
 export const listResponse = <T extends z.ZodType>(item: T) =>
@@ -158,11 +180,12 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /**
  * An amount in a currency's major unit (yen, rupees) as a JSON number, read exactly through its
- * decimal text, with no more decimals than the currency has (1200.5 yen is refused, never rounded) and at
- * most `max` major units (by default what an int column holds in minor units). The value
- * stays the major-unit number the API speaks; store it with `toMinor` (domain/money.ts).
+ * decimal text, with no more decimals than the currency has (1200.5 yen is refused, never
+ * rounded) and at most `max` major units (by default {@link MAX_AMOUNT}: a line total or fee;
+ * prices per unit pass `MAX_UNIT_PRICE`). The value stays the major-unit number the API speaks;
+ * store it with `toMinor` (domain/money.ts).
  */
-export const moneySchema = (currency: Currency, { max }: { max?: number } = {}) =>
+export const moneySchema = (currency: Currency, { max = MAX_AMOUNT[currency] }: { max?: number } = {}) =>
   z.number({ error: MESSAGES.enterNumber }).transform((raw, ctx) => {
     const parsed = parseMoney(raw, currency, { max });
     if (!parsed.ok) {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_UNIT_PRICE } from '../constants';
 import { MESSAGES } from '../messages';
 import {
   dateSchema,
   idSchema,
-  intSchema,
   moneySchema,
   nameSchema,
+  quantitySchema,
   textSchema,
   timestamps,
   timestampSchema,
@@ -48,12 +49,12 @@ export const issueInputSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? null),
-  /** Yen. */
-  expectedPrice: moneySchema('JPY')
+  /** Yen per unit. */
+  expectedPrice: moneySchema('JPY', { max: MAX_UNIT_PRICE.JPY })
     .nullable()
     .optional()
     .transform((v) => v ?? null),
-  quantity: intSchema({ min: 1, message: MESSAGES.invalidQuantity })
+  quantity: quantitySchema
     .nullable()
     .optional()
     .transform((v) => v ?? null),
@@ -85,7 +86,7 @@ export const userPreferenceInputSchema = z.object({
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/),
-  value: z.record(z.string(), z.unknown()),
+  value: z.record(textSchema(), z.unknown()),
 });
 
 export const auditActions = ['create', 'update', 'delete'] as const;

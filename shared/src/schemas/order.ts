@@ -1,8 +1,44 @@
 import { z } from 'zod';
-import { CURRENCIES, ORDER_STATUSES, PLATFORMS } from '../constants';
+import { CURRENCIES, MAX_AMOUNT, ORDER_STATUSES, PLATFORMS, type Currency } from '../constants';
+import { parseMoney } from '../domain/money';
 import { MESSAGES, formatMessage } from '../messages';
-import { dateSchema, idSchema, intSchema, moneySchema, textSchema, timestamps } from './common';
+import { dateSchema, idSchema, moneySchema, quantitySchema, textSchema, timestamps } from './common';
 import { productSchema } from './product';
+
+/**
+ * An amount of an order line, read before its currency is known: {@link amountsInCurrency}
+ * holds it to the currency (its decimals and bound) with that currency's own message; an edit,
+ * which has no currency beside it, is held to the stored order's by the server.
+ */
+const lineAmount = z.number({ error: MESSAGES.enterNumber });
+
+/**
+ * Adds an issue at `path` unless `amount` is an amount of `currency` (whole yen for JPY) of at
+ * most `max` major units, with the currency's own message ('Must be at most 20000000.00').
+ */
+export function checkAmountIn(
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  amount: number,
+  currency: Currency,
+  max: number,
+): void {
+  const parsed = parseMoney(amount, currency, { max });
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', path, message: formatMessage(parsed.error.code, parsed.error.params) });
+  }
+}
+
+/** Refines an object with a `currency`: each of `fields` present is held to it and MAX_AMOUNT. */
+export const amountsInCurrency =
+  <K extends string>(fields: readonly K[]) =>
+  (value: { currency: Currency } & Partial<Record<K, number>>, ctx: z.RefinementCtx) => {
+    for (const field of fields) {
+      const amount = value[field];
+      if (amount !== undefined)
+        checkAmountIn(ctx, [field], amount, value.currency, MAX_AMOUNT[value.currency]);
+    }
+  };
 
 /** Customer, as shipping labels show it. */
 export const customerSchema = z.object({
@@ -70,26 +106,15 @@ export const orderEntryLineSchema = z
     }),
     platformCode: z.enum(PLATFORMS, { error: MESSAGES.platformRequired }),
     /** In `currency`: rupees may have paise; yen are held to whole yen below. */
-    baseOrderPrice: moneySchema('INR'),
-    discount: moneySchema('INR'),
+    baseOrderPrice: lineAmount,
+    discount: lineAmount,
     currency: z.enum(CURRENCIES),
     orderId: textSchema({ error: MESSAGES.orderIdRequired }).trim().min(1, MESSAGES.orderIdRequired).max(100),
-    orderQuantity: intSchema({ min: 1, message: MESSAGES.invalidQuantity }),
+    orderQuantity: quantitySchema,
     shipmentStatus: z.literal('RECEIVED').default('RECEIVED'),
     orderDate: dateSchema,
   })
-  .superRefine((line, ctx) => {
-    if (line.currency !== 'JPY') return;
-    for (const field of ['baseOrderPrice', 'discount'] as const) {
-      if (!Number.isInteger(line[field])) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: formatMessage('tooManyDecimals', { max: 0 }),
-        });
-      }
-    }
-  });
+  .superRefine(amountsInCurrency(['baseOrderPrice', 'discount']));
 export type OrderEntryLine = z.input<typeof orderEntryLineSchema>;
 
 /** A customer as integrations send it: every part optional, stored as given (trimmed). */
@@ -107,17 +132,14 @@ export const customerInputSchema = z.object({
 export type CustomerInput = z.input<typeof customerInputSchema>;
 
 /**
- * An amount in the order's currency. Read as rupees here (up to 2 decimals); the server holds
- * yen amounts (AMAZONJP orders) to whole yen once it knows the order's currency.
+ * The fees an integration may send with a line, and an admin may edit later. An edit has no
+ * currency beside it: the server holds it to the stored order's.
  */
-const orderMoney = moneySchema('INR');
-
-/** The fees an integration may send with a line, and an admin may edit later. */
 const orderFeeFields = {
-  commission: orderMoney.optional(),
-  closingFee: orderMoney.optional(),
-  gst: orderMoney.optional(),
-  handlingFee: orderMoney.optional(),
+  commission: lineAmount.optional(),
+  closingFee: lineAmount.optional(),
+  gst: lineAmount.optional(),
+  handlingFee: lineAmount.optional(),
   /** Yen, whatever the order's currency. */
   shippingFee: moneySchema('JPY').optional(),
   expectedShippingDate: dateSchema.nullable().optional(),
@@ -130,22 +152,33 @@ const orderFeeFields = {
  * AWAITING makes an advance order (with its `deliveryDate`). The order date, when left out,
  * is today in the business's time zone.
  */
-export const orderLineInputSchema = z.object({
+const orderLineFields = z.object({
   product: z
     .union([idSchema, z.object({ _id: idSchema }).passthrough()], { error: MESSAGES.productsRequired })
     .transform((p) => (typeof p === 'string' ? p : p._id)),
   platformCode: z.enum(PLATFORMS, { error: MESSAGES.platformRequired }),
   orderId: textSchema({ error: MESSAGES.orderIdRequired }).trim().min(1, MESSAGES.orderIdRequired).max(100),
   orderDate: dateSchema.optional(),
-  orderQuantity: intSchema({ min: 1, message: MESSAGES.invalidQuantity }),
+  orderQuantity: quantitySchema,
   currency: z.enum(CURRENCIES),
-  baseOrderPrice: orderMoney,
-  discount: moneySchema('INR').default(0),
+  baseOrderPrice: lineAmount,
+  discount: lineAmount.default(0),
   shipmentStatus: z.enum(['RECEIVED', 'AWAITING']).default('RECEIVED'),
   deliveryDate: dateSchema.nullable().optional(),
   isBookedAdvance: z.boolean().default(false),
   ...orderFeeFields,
 });
+
+const lineInCurrency = amountsInCurrency([
+  'baseOrderPrice',
+  'discount',
+  'commission',
+  'closingFee',
+  'gst',
+  'handlingFee',
+]);
+
+export const orderLineInputSchema = orderLineFields.superRefine(lineInCurrency);
 export type OrderLineInput = z.input<typeof orderLineInputSchema>;
 export type OrderLine = z.output<typeof orderLineInputSchema>;
 
@@ -174,7 +207,7 @@ export const orderCreateSchema = z
 export const orderUpdateSchema = z
   .strictObject({
     shipmentStatus: z.enum(ORDER_STATUSES).optional(),
-    discount: orderMoney.optional(),
+    discount: lineAmount.optional(),
     ...orderFeeFields,
   })
   .refine((body) => Object.keys(body).length > 0, { message: MESSAGES.nothingToUpdate });
@@ -210,9 +243,10 @@ export const advanceOrderSchema = z.object({
 export type AdvanceOrder = z.infer<typeof advanceOrderSchema>;
 
 /** POST /advance-orders: an order line with its delivery date, created AWAITING. */
-export const advanceOrderInputSchema = orderLineInputSchema
+export const advanceOrderInputSchema = orderLineFields
   .omit({ shipmentStatus: true, deliveryDate: true, isBookedAdvance: true })
-  .extend({ deliveryDate: dateSchema });
+  .extend({ deliveryDate: dateSchema })
+  .superRefine(lineInCurrency);
 export type AdvanceOrderInput = z.input<typeof advanceOrderInputSchema>;
 
 /** PUT /advance-orders/{id}: book or cancel an AWAITING one, or release a BOOKED one. */

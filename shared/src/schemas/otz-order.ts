@@ -4,10 +4,10 @@
  * the orders' transition table, and accepting it takes its lines' stock.
  */
 import { z } from 'zod';
-import { CURRENCIES, ORDER_STATUSES } from '../constants';
-import { formatMessage, MESSAGES } from '../messages';
-import { dateSchema, idSchema, intSchema, moneySchema, textSchema, timestamps } from './common';
-import { customerInputSchema, customerSchema } from './order';
+import { CURRENCIES, MAX_AMOUNT, MAX_UNIT_PRICE, ORDER_STATUSES } from '../constants';
+import { MESSAGES } from '../messages';
+import { dateSchema, idSchema, quantitySchema, textSchema, timestamps } from './common';
+import { checkAmountIn, customerInputSchema, customerSchema } from './order';
 
 export const otzOrderItemSchema = z.object({
   product: z.object({ _id: idSchema, name: z.string(), skuCode: z.string() }).nullable(),
@@ -30,8 +30,8 @@ export const otzOrderSchema = z.object({
 });
 export type OtzOrder = z.infer<typeof otzOrderSchema>;
 
-/** Read as rupees (up to 2 decimals); a JPY order is held to whole yen below. */
-const otzMoney = moneySchema('INR');
+/** Held to the order's currency (its decimals and bounds) below. */
+const otzMoney = z.number({ error: MESSAGES.enterNumber });
 
 export const otzOrderInputSchema = z
   .object({
@@ -46,7 +46,7 @@ export const otzOrderInputSchema = z
               error: MESSAGES.productsRequired,
             })
             .transform((p) => (typeof p === 'string' ? p : p._id)),
-          orderQuantity: intSchema({ min: 1, message: MESSAGES.invalidQuantity }),
+          orderQuantity: quantitySchema,
           price: otzMoney,
         }),
         { error: MESSAGES.productsRequired },
@@ -57,13 +57,10 @@ export const otzOrderInputSchema = z
     amount: otzMoney,
   })
   .superRefine((order, ctx) => {
-    if (order.currency !== 'JPY') return;
-    const whole = (value: number, path: (string | number)[]) => {
-      if (!Number.isInteger(value))
-        ctx.addIssue({ code: 'custom', path, message: formatMessage('tooManyDecimals', { max: 0 }) });
-    };
-    whole(order.amount, ['amount']);
-    order.items.forEach((item, i) => whole(item.price, ['items', i, 'price']));
+    checkAmountIn(ctx, ['amount'], order.amount, order.currency, MAX_AMOUNT[order.currency]);
+    order.items.forEach((item, i) =>
+      checkAmountIn(ctx, ['items', i, 'price'], item.price, order.currency, MAX_UNIT_PRICE[order.currency]),
+    );
   });
 export type OtzOrderInput = z.input<typeof otzOrderInputSchema>;
 

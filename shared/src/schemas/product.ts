@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PLATFORMS } from '../constants';
+import { MAX_STOCK, MAX_UNIT_PRICE, PLATFORMS } from '../constants';
 import { MESSAGES } from '../messages';
 import { isValidJan } from '../domain/jan';
 import {
   dateSchema,
+  exactIntegerSchema,
   idSchema,
-  INT_MAX,
   intSchema,
   moneySchema,
   nameSchema,
@@ -44,14 +44,14 @@ export const productSchema = z.object({
   availablePlatforms: z.array(platformListingSchema),
   /** Derived from orders. */
   lastOrderDate: dateSchema.nullable(),
-  /** Units sold in the last 30 days, derived from orders. */
-  monthlyQuantity: z.number().int().nonnegative(),
+  /** Units sold in the last 30 days, derived from orders (a sum: written exactly). */
+  monthlyQuantity: exactIntegerSchema,
   remarksCount: z.number().int().nonnegative(),
   ...timestamps,
 });
 export type Product = z.infer<typeof productSchema>;
 
-const stockQuantity = intSchema({ message: MESSAGES.invalidStockQuantity });
+const stockQuantity = intSchema({ max: MAX_STOCK, message: MESSAGES.invalidStockQuantity });
 
 /** Every editable product field; {@link productInputSchema} and {@link productUpdateSchema} build on it. */
 export const productFieldsSchema = z.object({
@@ -62,7 +62,7 @@ export const productFieldsSchema = z.object({
   categoryId: idSchema.nullable().default(null),
   manufacturerId: idSchema.nullable().default(null),
   supplierIds: z.array(idSchema).max(100).default([]),
-  purchasePrice: moneySchema('JPY').nullable().default(null),
+  purchasePrice: moneySchema('JPY', { max: MAX_UNIT_PRICE.JPY }).nullable().default(null),
   inStockQuantity: stockQuantity.default(0),
   amazonStockQuantity: stockQuantity.default(0),
   shelfNumber: textSchema().trim().max(32).nullable().default(null),
@@ -112,8 +112,9 @@ export const stockMovementSchema = z.object({
   createdAt: timestampSchema,
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
+/** The stock it leaves must lie within 0 to MAX_STOCK too: the server checks that under the product's lock. */
 export const stockAdjustmentSchema = z.object({
-  quantity: intSchema({ min: -INT_MAX, max: INT_MAX, message: MESSAGES.invalidStockQuantity }).refine(
+  quantity: intSchema({ min: -MAX_STOCK, max: MAX_STOCK, message: MESSAGES.invalidStockQuantity }).refine(
     (q) => q !== 0,
     MESSAGES.invalidStockQuantity,
   ),

@@ -15,12 +15,15 @@
  */
 import { z } from 'zod';
 import { PLATFORMS } from '../constants';
-import { dateSchema } from './common';
+import { dateSchema, exactIntegerSchema } from './common';
 import { orderSchema } from './order';
 import { otzOrderSchema } from './otz-order';
 
+/** One sale's figure: below 2^50 in magnitude by the bounds of the inputs (docs/architecture.md, "Input"). */
 const yen = z.number().int();
 const yenOrNull = yen.nullable();
+/** A sum of sales' figures: as large as the range is long, written exactly. */
+const yenSum = exactIntegerSchema;
 
 /**
  * One sale's figures in whole yen, each rounded up once. Null where it cannot be known: an
@@ -80,13 +83,13 @@ export type OtzSaleRow = z.infer<typeof otzSaleRowSchema>;
  */
 export const salesSummarySchema = z.object({
   noOfOrders: z.number().int().nonnegative(),
-  salesValue: yen,
+  salesValue: yenSum,
   /** Commission + closing fee of AMAZONJP and AMAZONIND sales (0 for OTZ sales). */
-  amazonCommission: yen,
-  shippingFee: yen,
-  customFee: yen,
-  totalCostOfGoods: yen,
-  profit: yen,
+  amazonCommission: yenSum,
+  shippingFee: yenSum,
+  customFee: yenSum,
+  totalCostOfGoods: yenSum,
+  profit: yenSum,
   withoutYenValue: z.number().int().nonnegative(),
   withoutPurchasePrice: z.number().int().nonnegative(),
   /** The range the figures cover (the defaults filled in). */
@@ -99,8 +102,8 @@ export type SalesSummary = z.infer<typeof salesSummarySchema>;
 export const salesDaySchema = z.object({
   date: dateSchema,
   noOfOrders: z.number().int().nonnegative(),
-  salesValue: yen,
-  profit: yen,
+  salesValue: yenSum,
+  profit: yenSum,
 });
 export type SalesDay = z.infer<typeof salesDaySchema>;
 

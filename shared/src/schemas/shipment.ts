@@ -61,7 +61,9 @@ export const shipmentCreateSchema = z.strictObject({
   shippingMethod: idSchema.nullable().optional(),
   /** Yen, whole. */
   totalShippingFee: z.number(shipmentRequired).pipe(moneySchema('JPY')),
-  shipmentTrackingLink: z.url({ protocol: /^https?$/, ...shipmentRequired }).max(2000),
+  shipmentTrackingLink: textSchema(shipmentRequired)
+    .max(2000)
+    .pipe(z.url({ protocol: /^https?$/, ...shipmentRequired })),
   orderIds: z
     .array(idSchema, { error: MESSAGES.selectOrdersToClub })
     .min(1, MESSAGES.selectOrdersToClub)

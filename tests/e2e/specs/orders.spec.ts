@@ -64,6 +64,8 @@ const LANGUAGES = {
     bell: (n: number) => `Notifications (${n})`,
     newOrder: (orderId: string) => new RegExp(`^New order ${orderId} on`),
     required: ['Order ID is required', 'Platform is required', 'The Product Field is required'],
+    bounds: ['Must be at most 10000000.00', 'Must be at most 100000'],
+    lineTotal: 'The line total (price × quantity) cannot exceed 20000000.00',
     added: 'A new order was added',
     accepted: /^Accepted$/,
     packed: /^Packed$/,
@@ -78,6 +80,8 @@ const LANGUAGES = {
     bell: (n: number) => `通知 ${n} 件`,
     newOrder: (orderId: string) => new RegExp(`新しい注文 ${orderId} が入りました`),
     required: ['注文IDは必須です', 'プラットフォームは必須です', '商品は必須です'],
+    bounds: ['10000000.00以下の値を入力してください', '100000以下の値を入力してください'],
+    lineTotal: '行の合計（価格×数量）は20000000.00を超えることはできません',
     added: '新しい注文を追加しました',
     accepted: /^承認済み$/,
     packed: /^梱包済み$/,
@@ -131,7 +135,18 @@ for (const language of ['English', '日本語'] as const) {
     await entry.platform.click();
     await creator.getByRole('option').first().click(); // Amazon India comes first
     await expect(entry.currency).toHaveValue('INR');
-    await entry.fillLine(1, { product: first.name, price: '100.50', discount: '0', quantity: '2' });
+    // Past the bounds each field names its own; within them, a line total past its bound.
+    await entry.fillLine(1, { product: first.name, price: '10000000.01', discount: '0', quantity: '100001' });
+    await entry.submit.click();
+    for (const message of texts.bounds) await expect(creator.getByText(message).first()).toBeVisible();
+    const price = entry.line(1).getByRole('textbox', { name: /^(Price|価格)/ });
+    const quantity = entry.line(1).getByRole('textbox', { name: /^(Order quantity|注文数量)/ });
+    await price.fill('10000000');
+    await quantity.fill('3');
+    await entry.submit.click();
+    await expect(creator.getByText(texts.lineTotal).first()).toBeVisible();
+    await price.fill('100.50');
+    await quantity.fill('2');
     await expect(creator.getByTestId('line-total-1')).toHaveText(/201\.00/);
     await entry.addLine.click();
     await entry.fillLine(2, { product: second.name, price: '50', discount: '5', quantity: '1' });

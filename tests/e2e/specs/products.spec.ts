@@ -339,6 +339,13 @@ test('the release date keeps an impossible date as typed and says so; numbers ne
   await expect(form.messageOf('Purchase price (JPY)')).toContainText('Must be at least 0');
   await expect(form.messageOf('Stock quantity')).toContainText('Invalid Stock Quantity');
   await expect(page.getByText(/Too small|expected number/)).toHaveCount(0);
+
+  // One past the bounds: the bound in the message.
+  await form.purchasePrice.fill('100000001');
+  await form.stock.fill('1000000001');
+  await form.submitCreate.click();
+  await expect(form.messageOf('Purchase price (JPY)')).toContainText('Must be at most 100000000');
+  await expect(form.messageOf('Stock quantity')).toContainText('Must be at most 1000000000');
 });
 
 test.describe('in Japanese', () => {
@@ -357,6 +364,9 @@ test.describe('in Japanese', () => {
     await form.field('仕入価格（円）').fill('-1');
     await page.getByRole('button', { name: '商品を追加' }).last().click();
     await expect(form.messageOf('仕入価格（円）')).toContainText('0以上の値を入力してください');
+    await form.field('仕入価格（円）').fill('100000001');
+    await page.getByRole('button', { name: '商品を追加' }).last().click();
+    await expect(form.messageOf('仕入価格（円）')).toContainText('100000000以下の値を入力してください');
     await expect(page.getByText(/Too small|Must be at least|Invalid Release Date/)).toHaveCount(0);
 
     await page.goBack();

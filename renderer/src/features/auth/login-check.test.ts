@@ -20,8 +20,22 @@ function schemaErrors(values: { email: string; password: string }) {
 describe('the sign-in form checks without the schema library', () => {
   const text = fc.oneof(
     fc.string({ maxLength: 60 }),
-    fc.string({ unit: fc.constantFrom(' ', 'a', '\t', '\n', '\u0001', '\u0085', 'é'), maxLength: 8 }),
-    fc.constantFrom('', ' ', 'ab', 'abc', 'x'.repeat(50), 'x'.repeat(51)),
+    // A lone low surrogate stays lone whatever comes next to it; 😀 is two units, one character.
+    fc.string({
+      unit: fc.constantFrom(' ', 'a', '\t', '\n', '\u0001', '\u0085', 'é', '😀', '\uDC00'),
+      maxLength: 8,
+    }),
+    fc.constantFrom(
+      '',
+      ' ',
+      'ab',
+      'abc',
+      'x'.repeat(50),
+      'x'.repeat(51),
+      'ab\uD800',
+      '😀😀',
+      'x'.repeat(49) + '😀',
+    ),
   );
 
   it('gives the messages and the trimmed values the shared schema gives', () => {

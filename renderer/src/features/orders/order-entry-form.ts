@@ -4,8 +4,14 @@
  * its quantity is the line total the form shows and sends as `baseOrderPrice`.
  */
 import { z } from 'zod';
-import { ORDER_ENTRY_PLATFORMS, PLATFORM_CURRENCY } from '#shared/constants';
-import { parseMoney } from '#shared/domain/money';
+import {
+  MAX_AMOUNT,
+  MAX_QUANTITY,
+  MAX_UNIT_PRICE,
+  ORDER_ENTRY_PLATFORMS,
+  PLATFORM_CURRENCY,
+} from '#shared/constants';
+import { formatMinor, parseMoney, toMinor } from '#shared/domain/money';
 import { formatMessage, isRequired, MESSAGES } from '#shared/messages';
 import type { OrderEntryLine } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
@@ -43,11 +49,15 @@ const isDecimal = (text: string) => /^\d+(\.\d+)?$/.test(plain(text));
 /** Amounts are rupees: order entry sells on Amazon India and the own shop only. */
 const CURRENCY = PLATFORM_CURRENCY.AMAZONIND;
 
-/** An amount's own message (too many decimals, too large), or none. */
-const amountProblem = (text: string): string | undefined => {
-  const parsed = parseMoney(plain(text), CURRENCY);
+/** An amount's own message (too many decimals, above `max` rupees), or none. */
+const amountProblem = (text: string, max: number): string | undefined => {
+  const parsed = parseMoney(plain(text), CURRENCY, { max });
   return parsed.ok ? undefined : formatMessage(parsed.error.code, parsed.error.params);
 };
+
+/** The bounds the API holds a line to: a unit price, and the line total it makes. */
+const MAX_PRICE = MAX_UNIT_PRICE[CURRENCY];
+const MAX_LINE_TOTAL = MAX_AMOUNT[CURRENCY];
 
 /** `priceLabel` is the price field's label in the reader's language, for '<label> is required'. */
 export function orderEntrySchema(priceLabel: string) {
@@ -64,20 +74,32 @@ export function orderEntrySchema(priceLabel: string) {
       else if (!isDecimal(l.price))
         ctx.addIssue({ code: 'custom', path: ['price'], message: MESSAGES.enterNumber });
       else {
-        const problem = amountProblem(l.price);
+        const problem = amountProblem(l.price, MAX_PRICE);
         if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
       }
       if (!isDecimal(l.discount))
         ctx.addIssue({ code: 'custom', path: ['discount'], message: MESSAGES.enterNumber });
       else {
-        const problem = amountProblem(l.discount);
+        const problem = amountProblem(l.discount, MAX_LINE_TOTAL);
         if (problem) ctx.addIssue({ code: 'custom', path: ['discount'], message: problem });
       }
       const qty = l.quantity.trim();
-      if (!/^\d+$/.test(qty) || Number(qty) < 1 || Number(qty) > 100_000) {
+      if (!/^\d+$/.test(qty) || Number(qty) < 1) {
         ctx.addIssue({ code: 'custom', path: ['quantity'], message: MESSAGES.invalidQuantity });
-      } else if (isDecimal(l.price) && lineTotal(plain(l.price), qty, CURRENCY) === null) {
-        ctx.addIssue({ code: 'custom', path: ['quantity'], message: MESSAGES.invalidQuantity });
+      } else if (Number(qty) > MAX_QUANTITY) {
+        const message = formatMessage('tooLarge', { max: MAX_QUANTITY });
+        ctx.addIssue({ code: 'custom', path: ['quantity'], message });
+      } else if (isDecimal(l.price) && !amountProblem(l.price, MAX_PRICE)) {
+        // Each is within its bound; their product may not be.
+        const total = lineTotal(plain(l.price), qty, CURRENCY);
+        if (total === null || total > MAX_LINE_TOTAL) {
+          const max = formatMinor(toMinor(MAX_LINE_TOTAL, CURRENCY), CURRENCY);
+          ctx.addIssue({
+            code: 'custom',
+            path: ['price'],
+            message: formatMessage('lineTotalTooLarge', { max }),
+          });
+        }
       }
     });
   return z
