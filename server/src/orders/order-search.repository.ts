@@ -190,19 +190,50 @@ const KEY_COLUMNS: ListColumns = {
  * narrows the orders' rows instead.
  */
 function ownMatchesByKeys(sets: OrderTextSets, filters: readonly Filter[], outsideProducts: boolean) {
+  const where = ownKeysWhere(sets, filters, outsideProducts);
+  return where && sql`select k.order_row_id as id from orders_search_keys k where ${where}`;
+}
+
+/** The condition on `orders_search_keys k` of {@link ownMatchesByKeys}. */
+function ownKeysWhere(sets: OrderTextSets, filters: readonly Filter[], outsideProducts: boolean) {
   if (!sets.ownKeys || !filters.every((f) => Object.hasOwn(KEY_COLUMNS.columns, f.field))) return undefined;
   const conditions = [
+    sql<SqlBool>`k.key in (${sets.ownKeys})`,
     ...filters.map((f) => filterExpression(KEY_COLUMNS, f)),
     ...(outsideProducts && sets.products ? [sql<SqlBool>`k.product_id not in (${sets.products})`] : []),
   ];
-  return sql`select k.order_row_id as id from orders_search_keys k where k.key in (${sets.ownKeys})
-    ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}`;
+  return sql.join(conditions, sql` and `);
 }
 
 /** The orders matched by their own id or customer (not through a product), as one subquery; null when neither is looked up. */
 export function ownMatches(sets: OrderTextSets): RawBuilder<unknown> | null {
   const parts = [sets.orderIds, sets.customers].filter((part) => part !== null);
   return parts.length === 0 ? null : sql.join(parts, sql` union `);
+}
+
+/**
+ * SQLite, a text that names no product: the page of its matches by order date and their total,
+ * read in one statement from the search keys the trigram indexes found (their rows carry the
+ * order's date and what the filters test), so neither an order's row nor a second lookup of the
+ * text is needed. Undefined where that does not hold (products matched, another sort, a filter
+ * the keys cannot test): the caller counts and pages as usual. A page past the end answers no
+ * rows and so no total: undefined too (the first page answers its empty total).
+ */
+export async function ownMatchesPageByKeys(
+  db: Kysely<Database>,
+  sets: OrderTextSets,
+  query: ListQuery,
+): Promise<{ ids: string[]; total: number } | undefined> {
+  if (query.sort.field !== 'orderDate') return undefined;
+  const where = ownKeysWhere(sets, query.filters, false);
+  if (!where) return undefined;
+  const direction = sql.raw(query.sort.direction === 'asc' ? 'asc' : 'desc');
+  const { rows } = await sql<{ id: string; total: number }>`
+    select k.order_row_id as id, count(*) over () as total from orders_search_keys k where ${where}
+    order by k.order_date ${direction}, k.order_row_id ${direction}
+    limit ${query.limit} offset ${query.offset}`.execute(db);
+  if (rows.length === 0) return query.offset === 0 ? { ids: [], total: 0 } : undefined;
+  return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total) };
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   matchedOrders,
   orderTextMatch,
   orderTextScan,
+  ownMatchesPageByKeys,
   orderTextSets,
   countOwnMatchesOutsideProducts,
   ownMatches,
@@ -54,6 +55,18 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
     JAN_SHAPE.test(text) && isValidJan(text)
       ? janTextSets(db, text)
       : orderTextSets(db, text, await searchTrigrams(db));
+  if (!sets.productKeys || (await countProductOrders(db, sets.productKeys, [])).all === 0) {
+    // Only order ids and customers match: the page and its total straight from the search keys.
+    const own = await ownMatchesPageByKeys(db, sets, query);
+    if (own) {
+      const rows = new Map((await orderRowsByIds(db, own.ids)).map((row) => [row.list_key, row]));
+      const data = own.ids.flatMap((id) => {
+        const row = rows.get(id);
+        return row ? [toOrder(row)] : [];
+      });
+      return { data, totalcount: own.total };
+    }
+  }
   const matches = await countMatches(db, query, sets);
   const page = await runList(orderRowsQuery(db), query, ordersColumns, toOrder, {
     db,
