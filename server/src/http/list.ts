@@ -239,22 +239,75 @@ type Lazy<Q> = Q | (() => Q);
 const built = <Q>(lazy: Lazy<Q>): Q => (typeof lazy === 'function' ? (lazy as () => Q)() : lazy);
 
 /**
- * The compiled queries of a keyed list for one set of parsed filters, sort and extras: its
- * count and its page of keys (with `limit` and `offset` as its last two parameters), and the
- * same page found by the scan when a list has one. Kysely builds and compiles a query object
- * anew for every request, which cost a list page more CPU than running its SQL.
+ * The compiled queries of a keyed list for one shape of filters (which fields, operators and
+ * how many values: the values themselves are parameters), sort and extras: its count and its
+ * page of keys (with `limit` and `offset` as its last two parameters), and the same page found
+ * by the scan when a list has one. Kysely builds and compiles a query object anew for every
+ * request, which cost a list page more CPU than running its SQL; staff change a filter's value
+ * far more often than its shape, so every new date window or status tab finds its plan.
  */
 interface KeyPlan {
-  count: CompiledQuery;
-  countKey: string;
-  keys?: PageQuery;
-  scanKeys?: PageQuery;
+  count?: Template;
+  keys?: Template;
+  scanKeys?: Template;
 }
 
-/** A page query's SQL and its parameters before `limit` and `offset`. */
-interface PageQuery {
+/** A compiled query whose parameters are filter values (by position in the query) or constants. */
+interface Template {
   sql: string;
-  parameters: readonly unknown[];
+  parameters: readonly ({ filter: number; item: number } | { value: unknown })[];
+}
+
+/** Stands for a filter value while a plan is compiled; no value a request holds looks like it. */
+const MARK = '\u0001kura-filter\u0002';
+const MARKED = /^\u0001kura-filter\u0002(\d+)\.(\d+)$/;
+
+/**
+ * The query with the values of its plain filters (column comparisons) replaced by marks, and
+ * the key of its shape. A custom filter may turn its value into SQL of its own (`role=none`
+ * into `is null`), so its value stays in the key and in the query.
+ */
+function shapeOf(query: ListQuery, columns: ListColumns) {
+  const plain = (filter: Filter) => !columns.customFilters?.[filter.field];
+  const marked: ListQuery = {
+    ...query,
+    filters: query.filters.map((filter, i) => {
+      if (!plain(filter)) return filter;
+      const value = Array.isArray(filter.value)
+        ? filter.value.map((_, j) => `${MARK}${i}.${j}`)
+        : `${MARK}${i}.0`;
+      return { ...filter, value } as Filter;
+    }),
+  };
+  const key = JSON.stringify([
+    query.filters.map((f) =>
+      plain(f) ? [f.field, f.op, Array.isArray(f.value) ? f.value.length : -1] : [f.field, f.op, f.value],
+    ),
+    query.sort,
+    query.extras,
+  ]);
+  return { marked, key };
+}
+
+function templateOf(compiled: { sql: string; parameters: readonly unknown[] }): Template {
+  return {
+    sql: compiled.sql,
+    parameters: compiled.parameters.map((value) => {
+      if (typeof value !== 'string' || !value.includes(MARK)) return { value };
+      const match = MARKED.exec(value);
+      // A plain filter's value reached SQL changed (quoted, lowered): this shape cannot be reused.
+      if (!match) throw new Error(`A list filter's value did not reach its query as a parameter: ${value}`);
+      return { filter: Number(match[1]), item: Number(match[2]) };
+    }),
+  };
+}
+
+function parametersOf(template: Template, query: ListQuery): unknown[] {
+  return template.parameters.map((slot) => {
+    if ('value' in slot) return slot.value;
+    const value = query.filters[slot.filter]?.value;
+    return toSqlValue((Array.isArray(value) ? value[slot.item] : value) as FilterValue);
+  });
 }
 
 const plans = new WeakMap<AnyDb, Map<string, KeyPlan>>();
@@ -262,7 +315,7 @@ const PLANS = 500;
 const LIMIT_OFFSET = /limit (\?|\$\d+) offset (\?|\$\d+)$/i;
 
 /** Compiles a page of keys, checking that `limit` and `offset` are its last two parameters. */
-function pageQuery(compiled: CompiledQuery, query: ListQuery): PageQuery {
+function pageTemplate(compiled: CompiledQuery, query: ListQuery): Template {
   const { parameters } = compiled;
   if (
     !LIMIT_OFFSET.test(compiled.sql) ||
@@ -271,12 +324,15 @@ function pageQuery(compiled: CompiledQuery, query: ListQuery): PageQuery {
   ) {
     throw new Error(`A list's page of keys does not end with its limit and offset: ${compiled.sql}`);
   }
-  return { sql: compiled.sql, parameters: parameters.slice(0, -2) };
+  return templateOf({ sql: compiled.sql, parameters: parameters.slice(0, -2) });
 }
 
-const runPage = async (db: AnyDb, page: PageQuery, query: ListQuery) =>
-  (await db.executeQuery(CompiledQuery.raw(page.sql, [...page.parameters, query.limit, query.offset])))
-    .rows as { list_key: string }[];
+const runPage = async (db: AnyDb, page: Template, query: ListQuery) =>
+  (
+    await db.executeQuery(
+      CompiledQuery.raw(page.sql, [...parametersOf(page, query), query.limit, query.offset]),
+    )
+  ).rows as { list_key: string }[];
 
 /**
  * Applies filters, counts, sorts and pages. `base` carries the select list and any
@@ -342,10 +398,10 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   const { db, keysBase, scanKeys: scan } = options;
   const tie = sql.ref(columns.tieBreaker);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- keysBase's or scanKeys.base's rows
-  const keysOf = (from: Lazy<SelectQueryBuilder<any, any, any>>) =>
-    pageQuery(
+  const keysOf = (from: Lazy<SelectQueryBuilder<any, any, any>>, filters: ListQuery) =>
+    pageTemplate(
       applySort(
-        applyFilters(built(from), query, columns)
+        applyFilters(built(from), filters, columns)
           .clearSelect()
           .select(tie.as('list_key') as never),
         query.sort,
@@ -362,24 +418,25 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   if (options.plan && db) {
     let byKey = plans.get(db);
     if (!byKey) plans.set(db, (byKey = new Map()));
-    const planKey = `${options.plan}\u0000${JSON.stringify([query.filters, query.sort, query.extras])}`;
-    let plan = byKey.get(planKey);
-    if (plan) {
-      byKey.delete(planKey);
-    } else {
-      const count = countQueryOf(applyFilters(built(keysBase), query, columns)).compile();
-      plan = { count, countKey: countKeyOf(count) };
-      if (byKey.size >= PLANS) byKey.delete(byKey.keys().next().value as string);
-    }
+    const shape = shapeOf(query, columns);
+    const planKey = `${options.plan}\u0000${shape.key}`;
+    const plan = byKey.get(planKey) ?? {};
+    byKey.delete(planKey);
+    if (byKey.size >= PLANS) byKey.delete(byKey.keys().next().value as string);
     byKey.set(planKey, plan);
-    totalCount =
-      (await options.count?.(query)) ??
-      (await countCompiled(plan.count, columns, db, plan.countKey, options.versions));
+    const kept = await options.count?.(query);
+    if (kept !== undefined) {
+      totalCount = kept;
+    } else {
+      plan.count ??= templateOf(countQueryOf(applyFilters(built(keysBase), shape.marked, columns)).compile());
+      const count = CompiledQuery.raw(plan.count.sql, parametersOf(plan.count, query));
+      totalCount = await countCompiled(count, columns, db, undefined, options.versions);
+    }
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     if (scan && (await scan.preferScan(totalCount))) {
-      keys = await runPage(db, (plan.scanKeys ??= keysOf(scan.base)), query);
+      keys = await runPage(db, (plan.scanKeys ??= keysOf(scan.base, shape.marked)), query);
     } else {
-      keys = await runPage(db, (plan.keys ??= keysOf(keysBase)), query);
+      keys = await runPage(db, (plan.keys ??= keysOf(keysBase, shape.marked)), query);
     }
   } else {
     const keyed = applyFilters(built(keysBase), query, columns);

@@ -519,6 +519,7 @@ export function listOrders(db: Kysely<Database>, rawQuery: unknown) {
 export function listOrderPage(db: Kysely<Database>, query: ListQuery) {
   return runList(orderRowsQuery(db), query, ordersColumns, toOrder, {
     db,
+    plan: 'orders',
     count: async () => (dayCountsAnswer(query.filters) ? countOrdersByDay(db, query) : undefined),
     keysBase: ordersKeysBase(db),
     readRows: (ids) => orderRowsByIds(db, ids),
