@@ -7,7 +7,8 @@ const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payl
 const headers = { authorization: `Token ${(login.json() as { token: string }).token}` };
 const draw = new FreshRequests(await loadVocabulary(app.db), 3);
 const kind = process.argv[3] ?? 'list';
-const next = () => kind === 'list' ? draw.orderList() : kind === 'word' ? draw.orderSearch(draw.productWords()) : draw.orderSearch(draw.orderIdFragment());
+const fixed = '/api/v1/orders?page=1&limit=25&shipmentStatus=COMPLETED&platformCode=AMAZONIND&orderDate[gte]=2026-08-01&orderDate[lte]=2026-10-30';
+const next = () => kind === 'fixed' ? fixed : kind === 'list' ? draw.orderList() : kind === 'word' ? draw.orderSearch(draw.productWords()) : draw.orderSearch(draw.orderIdFragment());
 for (let i = 0; i < 200; i++) await app.inject({ url: next(), headers });
 const c0 = process.cpuUsage();
 const N = 1000;

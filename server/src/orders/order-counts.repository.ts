@@ -89,7 +89,11 @@ export async function countProductOrders(
 ): Promise<{ matching: number; all: number }> {
   const { rows } = await sql<{ matching: number | string | null; all_orders: number | string | null }>`
     select sum(case when ${where(PRODUCT_COLUMNS, filters)} then n else 0 end) as matching, sum(n) as all_orders
-    from order_product_counts where product_key in (${productKeys})`.execute(db);
+    from order_product_counts where ${
+      // PostgreSQL hashed the matched products and scanned every count (70 ms for 2,750 products);
+      // given an array, it looks each product's counts up by their key.
+      isPostgres(db) ? sql`product_key = any(array(${productKeys}))` : sql`product_key in (${productKeys})`
+    }`.execute(db);
   return { matching: Number(rows[0]?.matching ?? 0), all: Number(rows[0]?.all_orders ?? 0) };
 }
 

@@ -257,13 +257,19 @@ export function orderTextMatch(sets: OrderTextSets): Expression<SqlBool> {
 
 /**
  * The orders `ids` (a subquery of one column `id`) selects, each read by its primary key, as
- * the base of a list (filters and sort apply to `orders` as usual). A cross join, because
- * SQLite keeps its left side outside: with a status among the filters, its planner otherwise
- * walked that status's index (855,000 completed orders) testing each for the ids.
+ * the base of a list (filters and sort apply to `orders` as usual). On SQLite a cross join,
+ * because SQLite keeps its left side outside: with a status among the filters, its planner
+ * otherwise walked that status's index (855,000 completed orders) testing each for the ids. On
+ * PostgreSQL the ids as an array, found first: given a join or `in`, its planner estimated the
+ * trigram matches by rule of thumb and, with a status among the filters, hashed them and
+ * scanned every order (0.2–0.57 s for 40 matches); given an array, it looks each one up by
+ * its key.
  */
 export function ordersOf(db: Kysely<Database>, ids: RawBuilder<unknown> | null) {
+  const matches = ids ?? sql`select null as id where 1 = 0`;
+  if (isPostgres(db)) return db.selectFrom('orders').where(sql<SqlBool>`orders.id = any(array(${matches}))`);
   return db
-    .selectFrom(sql<{ id: string }>`(${ids ?? sql`select null as id where 1 = 0`})`.as('m'))
+    .selectFrom(sql<{ id: string }>`(${matches})`.as('m'))
     .crossJoin('orders')
     .whereRef('orders.id', '=', 'm.id');
 }

@@ -55,7 +55,11 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
     JAN_SHAPE.test(text) && isValidJan(text)
       ? janTextSets(db, text)
       : orderTextSets(db, text, await searchTrigrams(db));
-  if (!sets.productKeys || (await countProductOrders(db, sets.productKeys, [])).all === 0) {
+  const tallied = productCountsAnswer(query.filters);
+  const products = sets.productKeys
+    ? await countProductOrders(db, sets.productKeys, tallied ? query.filters : [])
+    : { matching: 0, all: 0 };
+  if (products.all === 0) {
     // Only order ids and customers match: the page and its total straight from the search keys.
     const own = await ownMatchesPageByKeys(db, sets, query);
     if (own) {
@@ -67,7 +71,7 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
       return { data, totalcount: own.total };
     }
   }
-  const matches = await countMatches(db, query, sets);
+  const matches = await countMatches(db, query, sets, tallied ? products : undefined);
   const page = await runList(orderRowsQuery(db), query, ordersColumns, toOrder, {
     db,
     count: async () => matches.total,
@@ -84,14 +88,16 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
 /**
  * The search's total, and how many orders a lookup of its matches would fetch (every order of
  * the matched products, whatever the filters, and the orders matched by their own id or
- * customer).
+ * customer). `products`: the matched products' orders from the kept counts, when they can
+ * answer the filters.
  */
 async function countMatches(
   db: Kysely<Database>,
   query: ListQuery,
   sets: OrderTextSets,
+  products: { matching: number; all: number } | undefined,
 ): Promise<{ total: number; lookupRows: number }> {
-  if (!productCountsAnswer(query.filters)) {
+  if (!products) {
     // Order dates, a shipment or a product among the filters: the kept counts per product do
     // not know them, so the matches are counted (the filters narrow them first).
     const total = await countRows(
@@ -101,11 +107,8 @@ async function countMatches(
     );
     return { total, lookupRows: total };
   }
-  const products = sets.productKeys
-    ? await countProductOrders(db, sets.productKeys, query.filters)
-    : undefined;
   const own = ownMatches(sets) ? await countOwnMatchesOutsideProducts(db, sets, query, ordersColumns) : 0;
-  return { total: (products?.matching ?? 0) + own, lookupRows: (products?.all ?? 0) + own };
+  return { total: products.matching + own, lookupRows: products.all + own };
 }
 
 /**
