@@ -166,13 +166,13 @@ async function timedImport(url: string, token: string, pid: number, body: Buffer
     run: query,
     'wall s': Number(wall.toFixed(1)),
     'server CPU s': Number((cpuSeconds(pid) - cpuBefore).toFixed(1)),
-    'reading s': Number((((stamps[0] ?? started) - started) / 1000).toFixed(1)),
+    'first progress s': Number((((stamps[0] ?? started) - started) / 1000).toFixed(1)),
     'first/last batch s': `${batch(0)} / ${batch(stamps.length - 2)}`,
     created: result.created,
     updated: result.updated,
     skipped: result.skipped,
-    unmatched: (result.unmatched as unknown[]).length,
-    errors: (result.errors as unknown[]).length,
+    unmatched: result.unmatchedCount,
+    errors: result.errorCount,
   };
 }
 

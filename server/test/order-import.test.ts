@@ -3,9 +3,12 @@
  * the preview writes nothing, an import creates what the preview said, a second import of the
  * same file creates nothing, a line that turned Cancelled cancels its order and gives back its
  * stock exactly once (also under parallel imports), the Shift_JIS report and the quoted
- * multi-line Shopify fields arrive intact, bad files and bad rows are answered in codes.
+ * multi-line Shopify fields arrive intact, bad files and bad rows are answered in codes; reports
+ * are read as they arrive: a wrong header is answered while the client is still sending, row
+ * errors are listed up to a hundred and counted, and a large report leaves memory flat.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withJanCheckDigit } from '#shared/domain/jan';
@@ -43,6 +46,62 @@ const PRODUCTS: [sku: string, listings: { code: string; asin: string }[]][] = [
 ];
 
 const STOCK = 100;
+
+const AMAZON_HEADER =
+  'amazon-order-id\tpurchase-date\tsales-channel\tsku\tasin\tquantity\tcurrency\titem-price';
+
+/** The server's answer to a POST whose body is not all sent: the first bytes only, then nothing. */
+function answerBeforeTheEnd(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  first: string,
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: Json }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}${path}`, { method: 'POST', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }),
+      );
+    });
+    // The server closes the connection under the unsent rest: expected, not a failure.
+    req.on('error', () => undefined);
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no answer while the body was still being sent'));
+    }, 10_000);
+    req.on('response', () => clearTimeout(timer));
+    req.write(first);
+  });
+}
+
+/** The peak resident memory (MB) of this process while `work` runs, above what it held before. */
+async function peakAbove(work: () => Promise<unknown>): Promise<number> {
+  const rss = () => process.memoryUsage.rss() / 1048576;
+  const before = rss();
+  let peak = before;
+  let hwm = false;
+  try {
+    // "5" resets the kernel's record of the peak (VmHWM), which sees between samples too.
+    writeFileSync('/proc/self/clear_refs', '5');
+    hwm = true;
+  } catch {
+    // Not Linux, or not allowed: samples only.
+  }
+  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  if (hwm) {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) peak = Math.max(peak, Number(match[1]) / 1024);
+  }
+  return peak - before;
+}
 
 describe.each(testDialects())('order report import (%s)', (dialect) => {
   let server: TestServer;
@@ -128,8 +187,10 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
       created: 5,
       updated: 0,
       skipped: 0,
-      unmatched: [{ row: 7, sku: 'JP-NOTE-A5', asin: 'B0ZZZZ0001' }],
+      unmatched: [{ row: 7, sku: 'JP-NOTE-A5', asin: 'B0ZZZZ0001', name: 'ノーブランド 和紙ノート A5' }],
+      unmatchedCount: 1,
       errors: [],
+      errorCount: 0,
     });
     expect(await orders('platformCode=AMAZONJP')).toEqual([]);
   });
@@ -162,6 +223,9 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
       product: { _id: productIds['KUR-SNK-0019'] },
     });
     expect(await stockOf('KUR-SNK-0019')).toBe(STOCK);
+    // The history names each imported order by its order id, as for an order entered by hand.
+    const history = await api.get(`/api/v1/audit-logs?entity=order&entityId=${jp[0]._id}`, { token: admin });
+    expect(history.body.data).toMatchObject([{ action: 'create', entityName: '503-1048576-2270001' }]);
   });
 
   it('creates nothing when the same report is imported again', async () => {
@@ -177,6 +241,7 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
       updated: 0,
       skipped: 0,
       unmatched: [],
+      unmatchedCount: 0,
       errors: [
         {
           row: 6,
@@ -185,6 +250,7 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
           message: 'Unknown sales channel: Non-Amazon',
         },
       ],
+      errorCount: 1,
     });
     const first = (await orders('orderId=404-7766554-0010001'))[0];
     expect(first).toMatchObject({
@@ -197,14 +263,21 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
     expect((await importFile(AMAZON_IN, 'source=amazon')).body).toMatchObject({ created: 0, skipped: 4 });
   });
 
-  it('imports the Shopify export: quoted multi-line fields, shared discount, cancelled order', async () => {
+  it('imports the Shopify export: quoted multi-line fields, shared discount, cancelled order, lines without a SKU', async () => {
     const first = await importFile(SHOPIFY, 'source=shopify', { type: 'text/csv' });
     expect(first.body).toEqual({
-      created: 6,
+      created: 7,
       updated: 0,
       skipped: 0,
-      unmatched: [{ row: 8, sku: 'GIFT-WRAP', asin: '' }],
+      unmatched: [
+        { row: 8, sku: 'GIFT-WRAP', asin: '', name: 'Handmade furoshiki wrap' },
+        // Gift wrapping and a tip: no SKU, not imported, while their order's product line is.
+        { row: 9, sku: '', asin: '', name: 'Gift wrapping' },
+        { row: 11, sku: '', asin: '', name: 'Tip' },
+      ],
+      unmatchedCount: 3,
       errors: [],
+      errorCount: 0,
     });
     const lines = await orders('platformCode=SHOPIFY&orderId=%231001&sort=baseOrderPrice');
     expect(lines.map((o: Json) => [o.baseOrderPrice, o.discount])).toEqual([
@@ -214,9 +287,14 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
     const quoted = (await orders('platformCode=SHOPIFY&orderId=%231002'))[0];
     expect(quoted.customer.address).toBe('Flat 7B, "Sea View", Marine Drive');
     expect((await orders('platformCode=SHOPIFY&orderId=%231003'))[0].shipmentStatus).toBe('CANCELLED');
+    // The order's whole discount on its one product line: none on the gift wrapping or the tip.
+    const withoutSku = await orders('platformCode=SHOPIFY&orderId=%231005');
+    expect(withoutSku.map((o: Json) => [o.product._id, o.baseOrderPrice, o.discount])).toEqual([
+      [productIds['KUR-SNK-0001'], 349, 20],
+    ]);
     const again = await importFile(SHOPIFY, 'source=shopify', { type: 'text/csv' });
-    expect(again.body).toMatchObject({ created: 0, updated: 0, skipped: 6 });
-    expect(await orders('platformCode=SHOPIFY')).toHaveLength(6);
+    expect(again.body).toMatchObject({ created: 0, updated: 0, skipped: 7, unmatchedCount: 3 });
+    expect(await orders('platformCode=SHOPIFY')).toHaveLength(7);
   });
 
   it('cancels an accepted order that the report now shows cancelled, giving its stock back once', async () => {
@@ -274,9 +352,14 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(events[0]).toEqual({ progress: { done: 0, total: 6 } });
-    expect(events.at(-2)).toEqual({ progress: { done: 6, total: 6 } });
-    expect(events.at(-1)).toMatchObject({ result: { created: 0, skipped: 5 } });
+    // After the header: nothing done yet, the file's first bytes read, its size from the request.
+    expect(events[0]).toEqual({
+      progress: { done: 0, total: 0, read: expect.any(Number), size: AMAZON_JP.length },
+    });
+    expect(events.at(-2)).toEqual({
+      progress: { done: 6, total: 6, read: AMAZON_JP.length, size: AMAZON_JP.length },
+    });
+    expect(events.at(-1)).toMatchObject({ result: { created: 0, skipped: 5, errorCount: 0 } });
   });
 
   it('answers a file that is not a report, a bad source and a JSON body in codes', async () => {
@@ -325,6 +408,138 @@ describe.each(testDialects())('order report import (%s)', (dialect) => {
     expect(cut.status).toBe(400);
     expect(await cut.json()).toMatchObject({ code: 'reportBodyRequired' });
   });
+
+  it('lists the first 100 row errors and unmatched rows and counts them all, previewing and importing', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) =>
+      i % 10 === 0
+        ? `G-${dialect}-${i}\t2026-10-01T00:00:00Z\tAmazon.co.jp\tNO-SUCH-SKU-${i}\t\t1\tJPY\t500`
+        : `garbage ${i}\tnot a date\tnowhere`,
+    );
+    const report = [AMAZON_HEADER, ...rows].join('\r\n');
+    const check = (result: Json) => {
+      expect(result).toMatchObject({ created: 0, errorCount: 4500, unmatchedCount: 500 });
+      expect(result.errors).toHaveLength(100);
+      expect(result.unmatched).toHaveLength(100);
+      // The first rows of the file, in order: rows 2-3 then 5-12 …, skipping each unmatched one.
+      expect(result.errors.slice(0, 3).map((e: Json) => [e.row, e.code])).toEqual([
+        [3, 'importUnknownChannel'],
+        [4, 'importUnknownChannel'],
+        [5, 'importUnknownChannel'],
+      ]);
+      expect(result.unmatched.at(-1)).toEqual({ row: 992, sku: `NO-SUCH-SKU-990`, asin: '' });
+    };
+    const preview = await importFile(report, 'source=amazon&dryRun=true');
+    expect(preview.status).toBe(200);
+    check(preview.body);
+    const streamed = await importFile(report, 'source=amazon&dryRun=true', {
+      accept: 'application/x-ndjson',
+    });
+    const events = String(streamed.body)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    check(events.at(-1).result);
+    // A file of rows that are no lines still reports its progress, by the bytes read.
+    expect(events.filter((e) => e.progress).length).toBeGreaterThan(4);
+    expect(events.at(-2).progress.read).toBe(Buffer.byteLength(report));
+    const imported = await importFile(report, 'source=amazon');
+    expect(imported.status).toBe(200);
+    check(imported.body);
+  });
+
+  it('refuses a file with a wrong header after its first line, while the client is still sending the rest', async () => {
+    const headers = {
+      authorization: `Token ${admin}`,
+      'content-type': 'text/csv',
+      // 50 MB announced; only the first line is ever sent.
+      'content-length': String(50 * 1024 * 1024),
+    };
+    for (const accept of [undefined, 'application/x-ndjson']) {
+      const res = await answerBeforeTheEnd(
+        server.url,
+        '/api/v1/orders/import?source=shopify',
+        { ...headers, ...(accept ? { accept } : {}) },
+        'Order,Date,Total\r\n#1,2026-01-01,100\r\n',
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'reportMissingColumns',
+        params: { columns: 'name, created at, lineitem quantity, lineitem price, lineitem sku' },
+      });
+      // The rest of the body is never read: the connection ends with the answer.
+      expect(res.headers.connection).toBe('close');
+    }
+    // A form's file alike.
+    const form = await answerBeforeTheEnd(
+      server.url,
+      '/api/v1/orders/import?source=amazon',
+      { ...headers, 'content-type': 'multipart/form-data; boundary=kura' },
+      // Busboy passes on a line break once what follows it cannot be the form's boundary.
+      '--kura\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nnot\ta\treport\r\nrow\t2',
+    );
+    expect(form.status).toBe(400);
+    expect(form.body).toMatchObject({ code: 'reportMissingColumns' });
+    expect(form.headers.connection).toBe('close');
+    // The server still answers on new connections.
+    expect((await importFile(AMAZON_JP, 'source=amazon&dryRun=true')).status).toBe(200);
+  });
+
+  it('refuses a row holding a control character and imports the others, on both databases alike', async () => {
+    const report = [
+      AMAZON_HEADER,
+      `NUL-${dialect}-1\t2026-10-02T00:00:00Z\tAmazon.co.jp\tKUR-SNK-0001\t\t1\tJPY\t500`,
+      `NUL-${dialect}-2\u0000\t2026-10-02T00:00:00Z\tAmazon.co.jp\tKUR-SNK-0001\t\t1\tJPY\t500`,
+      `NUL-${dialect}-3\t2026-10-02T00:00:00Z\tAmazon.co.jp\tKUR-SNK-\u00000003\t\t1\tJPY\t500`,
+    ].join('\n');
+    const res = await importFile(report, 'source=amazon');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ created: 1, errorCount: 2 });
+    expect(res.body.errors.map((e: Json) => [e.row, e.code])).toEqual([
+      [3, 'controlCharacter'],
+      [4, 'controlCharacter'],
+    ]);
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'reads a 20 MB report of garbage rows in flat memory, streamed in as it is sent',
+    { timeout: 120_000 },
+    async () => {
+      const row = (i: number) => `garbage ${i}\tnot a date\tnowhere\t\t\t\t\tx\r\n`;
+      const size = 20 * 1024 * 1024;
+      let sent = 0;
+      let i = 0;
+      // Made as it is sent, so the test holds no more of it than the server should.
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${AMAZON_HEADER}\r\n`));
+        },
+        pull(controller) {
+          if (sent >= size) {
+            controller.close();
+            return;
+          }
+          let chunk = '';
+          while (chunk.length < 65536) chunk += row(i++);
+          sent += chunk.length;
+          controller.enqueue(new TextEncoder().encode(chunk));
+        },
+      });
+      let result: Json;
+      const above = await peakAbove(async () => {
+        const res = await fetch(`${server.url}/api/v1/orders/import?source=amazon&dryRun=true`, {
+          method: 'POST',
+          headers: { authorization: `Token ${admin}`, 'content-type': 'text/tab-separated-values' },
+          body,
+          duplex: 'half',
+        } as RequestInit);
+        result = await res.json();
+      });
+      expect(result).toMatchObject({ created: 0, errorCount: i });
+      expect(result.errors).toHaveLength(100);
+      // Read whole, the file, its text, its rows and their errors took hundreds of MB.
+      expect(above).toBeLessThan(100);
+    },
+  );
 
   it('is for admins only', async () => {
     const res = await importFile(AMAZON_JP, 'source=amazon&dryRun=true', { token: orderCreator });

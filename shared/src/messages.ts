@@ -150,6 +150,8 @@ export const MESSAGES = {
   importTooLarge: '{{column}}: {{value}} is more than {{max}}',
   importWrongCurrency: 'The currency {{currency}} does not match the platform {{platform}}',
   importOrderHasErrors: 'Another row of order {{orderId}} has an error',
+  importUnreadableRow: 'This row could not be read (line {{line}} of the file)',
+  importOrderTooLarge: 'Order {{orderId}} has more than {{max}} rows',
   requestFailed: 'The request could not be completed',
 } as const;
 

@@ -68,6 +68,11 @@ export interface AppTableProps<Row> {
   className?: string;
   /** The tallest the frame grows before its rows scroll (CSS); a screen-high default. */
   maxHeight?: string;
+  /**
+   * The frame takes keyboard focus (a region named by `label`), so rows that scroll can be
+   * scrolled from the keyboard: for tables with nothing focusable in their rows.
+   */
+  focusableFrame?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -191,6 +196,7 @@ export function AppTable<Row>({
   size,
   className,
   maxHeight,
+  focusableFrame,
 }: AppTableProps<Row>) {
   const styles = useStyles();
   const sortable = sort !== undefined && columns.some((c) => c.sort !== undefined);
@@ -204,7 +210,11 @@ export function AppTable<Row>({
   };
 
   return (
-    <div className={styles.frame} style={maxHeight ? { maxHeight } : undefined}>
+    <div
+      className={styles.frame}
+      style={maxHeight ? { maxHeight } : undefined}
+      {...(focusableFrame ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
       <Table
         className={mergeClasses(styles.table, className)}
         aria-label={label}

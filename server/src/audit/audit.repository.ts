@@ -61,8 +61,8 @@ export async function recordAudit(trx: Kysely<Database>, input: AuditInput): Pro
 }
 
 /**
- * {@link recordAudit} for many entries at once (an import's batch): multi-row inserts, since a
- * statement per entry costs more than the entry.
+ * {@link recordAudit} for many entries at once (a bulk status change, an import's batch): one
+ * multi-row insert, since a statement per entry costs more than the entry.
  */
 export async function recordAudits(trx: Kysely<Database>, inputs: readonly AuditInput[]): Promise<void> {
   const at = new Date().toISOString();
@@ -72,11 +72,12 @@ export async function recordAudits(trx: Kysely<Database>, inputs: readonly Audit
     user_id: input.userId,
     entity: input.entity,
     entity_id: input.entityId,
+    entity_name: input.entityName,
     action: input.action,
     before: toJson(input.before),
     after: toJson(input.after),
   }));
-  // 8 columns a row: 250 rows stay far below both databases' bound on parameters.
+  // 9 columns a row: 250 rows stay far below both databases' bound on parameters.
   for (let i = 0; i < rows.length; i += 250) {
     await trx
       .insertInto('audit_log')

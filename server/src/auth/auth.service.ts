@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from './password';
 import { newToken, hashToken } from './token';
 import type { Mailer } from './mailer';
 import { lockRow, lockTable } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import {
   countUsers,
   findTakenFields,
@@ -44,7 +45,7 @@ const auditUser = (row: Parameters<typeof toUser>[0]) => toUser(row);
 
 export async function register(ctx: AuthContext, input: RegistrationInput) {
   const passwordHash = await hashPassword(input.password);
-  const { row, token } = await ctx.db.transaction().execute(async (trx) => {
+  const { row, token } = await writeTransaction(ctx.db, async (trx) => {
     // Two first registrations at once must not both become admin: "is there any account yet?"
     // is about rows that do not exist, so no row lock can cover it; the table lock does.
     await lockTable(trx, 'users');
@@ -86,7 +87,7 @@ export async function login(ctx: AuthContext, email: string, password: string): 
   if (!row || !ok) throw new HttpError(401, MESSAGES.invalidLogin);
   if (row.active !== 1) throw new HttpError(403, MESSAGES.accountDeactivated);
   const token = newToken();
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     await createSession(trx, row.id, token.hash);
     await recordLogin(trx, row.id);
   });
@@ -115,7 +116,7 @@ export async function resetPassword(
   password: string,
 ): Promise<{ message: string }> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     // Single use: of two uses of one link at once, the second waits here and finds it used.
     const tokenHash = hashToken(token);
     const userId = (await lockRow(trx, 'password_resets', tokenHash))

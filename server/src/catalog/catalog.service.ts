@@ -17,7 +17,9 @@ import type { SessionUser } from '#shared/schemas/auth';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { lockRow } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { badRequest, notFound } from '../http/errors';
+import { lockProductsNaming } from '../products/products.repository';
 import { containsText, parseList, runList, runSearch, type ListColumns } from '../http/list';
 import { textFilter } from '../http/list-filters';
 import {
@@ -98,7 +100,7 @@ export function createNamedSetting(
   resource: NamedSettingResource,
   input: NamedCreate,
 ): Promise<Category> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await insertNamedSetting(trx, resource.table, input);
     const after = toNamedSetting(row);
     await recordAudit(trx, {
@@ -120,7 +122,7 @@ export function editNamedSetting(
   id: string,
   changes: NamedUpdate,
 ): Promise<Category> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const beforeRow = (await lockRow(trx, resource.table, id))
       ? await findNamedSetting(trx, resource.table, id)
       : undefined;
@@ -131,6 +133,9 @@ export function editNamedSetting(
       (changes.name !== undefined && changes.name !== before.name) ||
       (changes.activeStatus !== undefined && changes.activeStatus !== before.activeStatus);
     if (!changed) return before;
+    if (changes.name !== undefined && changes.name !== before.name && resource.table !== 'shipping_methods') {
+      await lockProductsNaming(trx, resource.table, id);
+    }
     await updateNamedSetting(trx, resource.table, id, changes);
     const afterRow = await findNamedSetting(trx, resource.table, id);
     if (!afterRow) throw notFound();
@@ -172,7 +177,7 @@ export function createHandlingFee(
   actor: SessionUser,
   input: HandlingFeeCreate,
 ): Promise<HandlingFee> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await insertHandlingFee(trx, input);
     const after = toHandlingFee(row);
     await recordAudit(trx, {
@@ -196,7 +201,7 @@ export function editHandlingFee(
   if (changes.title === undefined && changes.type === undefined && changes.value === undefined) {
     throw badRequest(MESSAGES.nothingToUpdate);
   }
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const beforeRow = (await lockRow(trx, 'handling_fees', id)) ? await findHandlingFee(trx, id) : undefined;
     if (!beforeRow) throw notFound();
     const before = toHandlingFee(beforeRow);

@@ -20,9 +20,9 @@ import type { CurrencyToday, ExchangeRate } from '#shared/schemas/currency';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { lockTable } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { parseList, runList, type ListColumns } from '../http/list';
 import { applyRateToOrders, rateOn } from '../orders/orders.repository';
-import { flushSalesDays } from '../sales/sales.repository';
 import type { OrdersContext } from '../orders/orders.service';
 import {
   exchangeRatesQuery,
@@ -53,9 +53,9 @@ export function listExchangeRates(db: Kysely<Database>, rawQuery: unknown) {
 
 /**
  * What a changed rate changes besides itself, for the dates from `from` up to (not including)
- * `until` (null: no later rate): the rupee orders of those dates, and the sales report's kept
- * daily totals of the days whose orders changed (noted by the orders' triggers, recomputed by
- * `flushSalesDays`), in this transaction.
+ * `until` (null: no later rate): the rupee orders of those dates. The sales report's kept daily
+ * totals of the days whose orders changed (noted by the orders' triggers) are recomputed when
+ * the transaction ends (writeTransaction).
  */
 async function applyRateToDates(
   trx: Transaction<Database>,
@@ -63,7 +63,6 @@ async function applyRateToDates(
   micro: number,
 ): Promise<void> {
   await applyRateToOrders(trx, range.from, range.until, micro);
-  await flushSalesDays(trx);
 }
 
 /**
@@ -78,7 +77,7 @@ export function putExchangeRate(
   rate: number,
 ): Promise<ExchangeRate> {
   const micro = toRateMicro(rate);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await lockTable(trx, 'exchange_rates');
     const beforeRow = await findRate(trx, date);
     if (beforeRow && Number(beforeRow.inr_jpy_micro) === micro) return toExchangeRate(beforeRow);

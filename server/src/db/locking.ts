@@ -1,10 +1,11 @@
 /**
  * The one way to change rows that already exist: lock them, then read, check and write in the
- * same transaction, and record the audit entry in that transaction too.
+ * same transaction, and record the audit entry in that transaction too. The lock is the read:
+ * {@link lockRowsReading} answers the locked rows' columns in the statement that locks them.
  *
- *   return db.transaction().execute(async (trx) => {
- *     if (!(await lockRow(trx, 'issues', id))) throw notFound();
- *     const before = await findIssue(trx, id);   // the latest committed state
+ *   return writeTransaction(db, async (trx) => {
+ *     const [before] = await lockRowsReading(trx, 'issues', [id], (q) => q.selectAll());
+ *     if (!before) throw notFound();             // the latest committed state
  *     …check, write, recordAudit(trx, …)
  *   });
  *
@@ -13,16 +14,29 @@
  * resolved twice with two audit entries, two admins demote each other and none is left. With
  * the row lock the second request waits for the first to commit and then reads its result.
  *
- * - PostgreSQL: `SELECT id … ORDER BY id FOR UPDATE`. Rows are locked in id order, so two bulk
- *   changes over overlapping rows queue instead of deadlocking.
+ * - PostgreSQL: `SELECT … ORDER BY id FOR NO KEY UPDATE`. Rows are locked in id order, so two
+ *   bulk changes over overlapping rows queue instead of deadlocking. A transaction takes all
+ *   the rows of one table it will write in one such statement (or in statements of ascending
+ *   ids): a second, earlier id taken later would undo the order. NO KEY UPDATE is the lock an
+ *   UPDATE of non-key columns takes itself: it excludes other writers and lockers, but not a
+ *   row being inserted elsewhere that references the locked one (an order naming a product, a
+ *   product naming a supplier), which only checks that the key stays.
+ * - Tables are taken in one order: the record being changed (a setting, an OTZ order, a
+ *   shipment), then products, then the exchange rates (a table lock), then orders; the sales
+ *   report's kept days and the lists' versions last (db/write-transaction.ts). Whatever writes
+ *   product rows locks them before it writes them, through a trigger too (a supplier's rename
+ *   rewrites its products): an UPDATE of several rows takes them in the order it reads them. A
+ *   status change that moves stock therefore locks the orders' products before the orders
+ *   (`lockOrderProducts` in orders.repository.ts).
  * - SQLite: no row locks are needed. Kysely runs SQLite on one connection behind a mutex, so a
  *   transaction has the database to itself from begin to commit, and connect.ts begins every
  *   transaction IMMEDIATE so another process (a second app) waits for the write lock as well.
+ *   The same select runs without the lock clause.
  *
  * Rows that may not exist yet (a user's first preference, the very first account) cannot be
  * locked: lock their parent row (the user) or, as a last resort, the table.
  */
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './database';
 
 /** Tables whose rows are addressed by a text `id`. */
@@ -30,23 +44,49 @@ export type LockableTable = {
   [T in keyof Database]: Database[T] extends { id: string } ? T : never;
 }[keyof Database];
 
-const isPostgres = (trx: Transaction<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (trx: Kysely<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * The rows `query` selects from `table`, locked until the transaction ends, in id order, and
+ * read by the same statement. `query` reads one table (a join would lock the joined rows too);
+ * its conditions may use subqueries of others, which are read, not locked.
+ */
+export function lockSelected<T extends LockableTable, O>(
+  trx: Transaction<Database>,
+  table: T,
+  query: SelectQueryBuilder<Database, T, O>,
+): Promise<O[]> {
+  const ordered = query.orderBy(sql.ref(`${table}.id`));
+  return (isPostgres(trx) ? ordered.forNoKeyUpdate() : ordered).execute();
+}
+
+/**
+ * The rows of these ids, locked until the transaction ends (in id order), with the columns
+ * `select` picks: `(q) => q.selectAll()`, `(q) => q.select(['id', 'name'])`. A missing id is
+ * simply absent from the result (deleted meanwhile, or never there).
+ */
+export async function lockRowsReading<T extends LockableTable, O>(
+  trx: Transaction<Database>,
+  table: T,
+  ids: readonly string[],
+  select: (from: SelectQueryBuilder<Database, T, object>) => SelectQueryBuilder<Database, T, O>,
+): Promise<O[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const from = trx.selectFrom(table as LockableTable) as unknown as SelectQueryBuilder<Database, T, object>;
+  return lockSelected(trx, table, select(from).where(sql.ref(`${table}.id`), 'in', unique));
+}
 
 /**
  * Locks the rows with these ids until the transaction ends (in id order) and returns the ids
- * that exist; a missing id is simply absent from the result (deleted meanwhile, or never there).
+ * that exist. Prefer {@link lockRowsReading} when the rows are read next.
  */
 export async function lockRows(
   trx: Transaction<Database>,
   table: LockableTable,
   ids: readonly string[],
 ): Promise<Set<string>> {
-  const unique = [...new Set(ids)].sort();
-  if (unique.length === 0) return new Set();
-  const forUpdate = isPostgres(trx) ? sql` for update` : sql``;
-  const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)} where id in (${sql.join(
-    unique,
-  )}) order by id${forUpdate}`.execute(trx);
+  const rows = await lockRowsReading(trx, table, ids, (q) => q.select(sql<string>`id`.as('id')));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -18,7 +18,6 @@ import type { OrderStatus, Platform } from '#shared/constants';
 import type { Database } from '../db/database';
 import { refreshProductSales } from '../orders/orders.repository';
 import { monthlyWindowStart } from '../orders/orders.service';
-import { flushSalesDays } from '../sales/sales.repository';
 import { amazonOrderIdFor, lineMoney, shopCustomer } from './large-orders';
 import type { Random } from './random';
 import { insertBatches } from './seed-kit';
@@ -121,6 +120,5 @@ export async function seedDemoOrders(ctx: DemoContext, { accounts, products }: D
     rows.map((row) => row.product_id as string),
     monthlyWindowStart(ctx.timeZone, ctx.now),
   );
-  await flushSalesDays(ctx.db);
   return rows.length;
 }

@@ -23,6 +23,7 @@ import { PLATFORMS, withJanCheckDigit, type HandlingFeeType, type Platform, type
 import { BUSINESS_ZONE } from '#shared/domain/periods';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/database';
+import { writeTransaction } from '../db/write-transaction';
 import { seedDemoOrders } from './demo-orders';
 import { createRandom, type Random } from './random';
 import { DEMO_REMARKS, PRODUCT_FAMILIES, type ProductFamily } from './products.data';
@@ -119,7 +120,7 @@ export async function seedDemo(
     hashPassword(DEMO_PASSWORDS.admin),
     hashPassword(DEMO_PASSWORDS.orderCreator),
   ]);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     if (!(await isEmpty(trx))) return false;
     const ctx: DemoContext = {
       db: trx,

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { MESSAGES } from '#shared/messages';
 import type { Product } from '#shared/schemas/product';
 import { lockRow } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { HttpError, notFound } from '../http/errors';
 import { createProductIn } from '../products/products.service';
 import { containsText, parseList, runList, type ListColumns } from '../http/list';
@@ -59,7 +60,7 @@ export function createIssue(
   actor: SessionUser,
   input: Omit<NewIssue, 'createdBy'>,
 ): Promise<Issue> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const id = await insertIssue(trx, { ...input, createdBy: actor._id });
     const after = await findIssue(trx, id);
     if (!after) throw new Error('issue vanished inside its own transaction');
@@ -81,7 +82,7 @@ export function resolveIssue(
   id: string,
   resolved: boolean,
 ): Promise<Issue> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const before = await lockIssue(trx, id);
     if (before.resolved === resolved) return before;
     return setResolved(trx, actor, before, resolved);
@@ -95,7 +96,7 @@ export function createProductFromIssue(
   id: string,
   input: Parameters<typeof createProductIn>[2],
 ): Promise<{ product: Product; issue: Issue }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const before = await lockIssue(trx, id);
     if (before.resolved) throw new HttpError(409, MESSAGES.requestAlreadyResolved);
     const product = await createProductIn(trx, actor, input);

@@ -9,6 +9,7 @@ import type { Memo } from '#shared/schemas/misc';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { lockRow } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { notFound } from '../http/errors';
 import { containsText, parseList, runList, type ListColumns } from '../http/list';
 import { deleteMemo, findMemo, insertMemo, memosQuery, toMemo, updateMemo } from './memos.repository';
@@ -42,7 +43,7 @@ export function createMemo(
   actor: SessionUser,
   input: { title: string; body: string },
 ): Promise<Memo> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const id = await insertMemo(trx, { ...input, authorId: actor._id });
     const after = await findMemo(trx, id);
     if (!after) throw new Error('memo vanished inside its own transaction');
@@ -64,7 +65,7 @@ export function editMemo(
   id: string,
   changes: { title?: string; body?: string },
 ): Promise<Memo> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const before = (await lockRow(trx, 'memos', id)) ? await findMemo(trx, id) : undefined;
     if (!before) throw notFound();
     await updateMemo(trx, id, changes);
@@ -85,7 +86,7 @@ export function editMemo(
 
 export function removeMemo(db: Kysely<Database>, actor: SessionUser, id: string): Promise<void> {
   // Of parallel deletes the first wins; the others wait for its commit, then find nothing: 404.
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const before = (await lockRow(trx, 'memos', id)) ? await findMemo(trx, id) : undefined;
     if (!before) throw notFound();
     await deleteMemo(trx, id);

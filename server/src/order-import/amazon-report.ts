@@ -7,16 +7,18 @@
  * item-status "Cancelled") has quantity 0 and no price.
  */
 import { PLATFORM_CURRENCY, type Platform } from '#shared/constants';
-import { readReportTable } from './report-table';
+import { openReportTable, type ReportSource, type ReportTable } from './report-table';
 import {
   RowProblem,
   amountCell,
+  checkText,
   customerOf,
   dateCell,
   quantityCell,
   rowError,
   type ImportLine,
-  type ParsedReport,
+  type OpenedReport,
+  type ReportItem,
 } from './import-line';
 
 const REQUIRED = [
@@ -30,11 +32,13 @@ const REQUIRED = [
 
 const CHANNELS: Record<string, Platform> = { 'amazon.co.jp': 'AMAZONJP', 'amazon.in': 'AMAZONIND' };
 
-export function readAmazonReport(text: string, timeZone: string): ParsedReport {
-  const table = readReportTable(text, '\t', REQUIRED);
-  const result: ParsedReport = { lines: [], errors: [] };
-  for (const row of table.rows) {
+/** The report's rows as order lines and row errors, read as its bytes arrive. */
+export async function* amazonItems(table: ReportTable, timeZone: string): AsyncGenerator<ReportItem> {
+  for await (const row of table.rows) {
     try {
+      if (row.unreadableLine !== undefined) {
+        throw new RowProblem('importUnreadableRow', { line: row.unreadableLine });
+      }
       const orderId = row.get('amazon-order-id');
       if (!orderId) throw new RowProblem('importEmptyValue', { column: 'amazon-order-id' });
       const channel = row.get('sales-channel');
@@ -57,6 +61,7 @@ export function readAmazonReport(text: string, timeZone: string): ParsedReport {
         orderDate: dateCell(row.get('purchase-date'), 'purchase-date', timeZone, 'utc'),
         sku,
         asin,
+        name: row.get('product-name'),
         orderQuantity: quantityCell(row.get('quantity'), cancelled),
         currency,
         baseOrderPrice: amountCell(row.get('item-price'), 'item-price', currency, zeroIfCancelled),
@@ -70,11 +75,17 @@ export function readAmazonReport(text: string, timeZone: string): ParsedReport {
           country: row.get('ship-country'),
         }),
       };
-      result.lines.push(line);
+      checkText(line);
+      yield { kind: 'line', line };
     } catch (error) {
       if (!(error instanceof RowProblem)) throw error;
-      result.errors.push(rowError(row.row, error.code, error.params));
+      yield { kind: 'error', error: rowError(row.row, error.code, error.params) };
     }
   }
-  return result;
+}
+
+/** Opens an All Orders report: its header is read and checked before this resolves. */
+export async function openAmazonReport(source: ReportSource, timeZone: string): Promise<OpenedReport> {
+  const table = await openReportTable(source, '\t', REQUIRED);
+  return { items: amazonItems(table, timeZone), close: table.close };
 }

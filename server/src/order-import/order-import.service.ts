@@ -1,11 +1,13 @@
 /**
  * POST /orders/import: a platform's order report in, order lines out.
  *
- * The report is read whole first (decode, columns by name, every row checked), then applied a
- * batch of lines at a time: one query per batch finds the products by SKU (then by the ASIN of
- * their listing on the line's platform), one finds which lines are already stored, and one
- * transaction writes the batch through the orders service, so a report of 100,000 lines costs a
- * few hundred queries and transactions rather than hundreds of thousands.
+ * The report is read as it arrives (decoded, split into records, columns found by name), and its
+ * lines are applied a batch at a time while the rest is still coming: one query per batch finds
+ * the products by SKU (then by the ASIN of their listing on the line's platform), one finds which
+ * lines are already stored, and one transaction writes the batch through the orders service, so a
+ * report of 100,000 lines costs a few hundred queries and transactions rather than hundreds of
+ * thousands. Nothing holds the whole report: one batch of lines, the first rows of the unmatched
+ * and error lists (with their counts), and the line keys of two batches.
  *
  * Idempotent by platform + order id + product: a stored line is left alone (skipped), except
  * that a line the report now shows cancelled cancels the stored order, giving back any stock it
@@ -20,15 +22,22 @@ import type { OrderStatus } from '#shared/constants';
 import { checkTransition } from '#shared/domain/order-status';
 import { messageCodeOf, type MessageKey } from '#shared/messages';
 import type { SessionUser } from '#shared/schemas/auth';
-import type { ImportSource, OrderImportResult } from '#shared/schemas/order-import';
+import type { ImportProgress, ImportSource, OrderImportResult } from '#shared/schemas/order-import';
 import type { Database } from '../db/database';
-import { flushSalesDays } from '../sales/sales.repository';
 import { recordAudits } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { findOrders, lockProductsStock, refreshProductSales } from '../orders/orders.repository';
 import { changeOrdersStatus, monthlyWindowStart, type OrdersContext } from '../orders/orders.service';
-import { readAmazonReport } from './amazon-report';
-import { rowError, type ImportLine, type ParsedReport } from './import-line';
+import { openAmazonReport } from './amazon-report';
+import {
+  FirstRows,
+  rowError,
+  type ImportLine,
+  type OpenedReport,
+  type RowError,
+  type UnmatchedRow,
+} from './import-line';
 import {
   insertOrderRows,
   orderLineKey,
@@ -38,22 +47,32 @@ import {
   storedOrderLines,
   type StoredOrderLine,
 } from './order-import.repository';
-import { decodeReport } from './report-decode';
-import { readShopifyReport } from './shopify-report';
+import type { ReportSource } from './report-table';
+import { openShopifyReport } from './shopify-report';
 
 /** Lines per query round and per transaction: big enough to amortise, small enough to hold locks briefly. */
 export const IMPORT_BATCH = 1000;
 
 export interface ImportOptions {
-  source: ImportSource;
   dryRun: boolean;
-  /** Called after each batch with the lines done so far and the total. */
-  onProgress?: (done: number, total: number) => void;
+  /** Called after the header and after each batch. */
+  onProgress?: (progress: ImportProgress) => void;
+  /** The report's size in bytes, when the request says it (for progress). */
+  size?: number | null;
+  /** Bytes of the report read so far, kept up to date by its reader (for progress). */
+  counted?: { bytes: number };
 }
 
-export function readReport(bytes: Uint8Array, source: ImportSource, timeZone: string): ParsedReport {
-  const { text } = decodeReport(bytes);
-  return source === 'amazon' ? readAmazonReport(text, timeZone) : readShopifyReport(text, timeZone);
+/**
+ * Opens a report of `source`: reads its first record and checks it is the report's header (a 400
+ * naming the missing columns otherwise), and nothing more until its rows are asked for.
+ */
+export function openReport(
+  report: ReportSource,
+  source: ImportSource,
+  timeZone: string,
+): Promise<OpenedReport> {
+  return source === 'amazon' ? openAmazonReport(report, timeZone) : openShopifyReport(report, timeZone);
 }
 
 type Plan =
@@ -67,7 +86,7 @@ function plan(
   line: ImportLine,
   productId: string,
   stored: Map<string, StoredOrderLine>,
-  seen: Set<string>,
+  seen: LineKeys,
 ): Plan {
   const key = orderLineKey(line.platformCode, line.orderId, productId);
   if (seen.has(key)) return { kind: 'error', row: line.row, code: 'duplicateField' };
@@ -83,6 +102,30 @@ function plan(
     return { kind: 'error', row: line.row, code: (code?.code ?? 'cannotChangeStatus') as MessageKey };
   }
   return { kind: 'cancel', line, stored: existing };
+}
+
+/**
+ * The lines of this batch and the one before, to refuse a line the report repeats. A report gives
+ * an order's lines one after another, so a repeated line is near its first: remembering every line
+ * of a long report would grow with it, while two batches cover an order cut by a batch's end. A
+ * line repeated further away is found stored (skipped), or, on a dry run, counted again.
+ */
+class LineKeys {
+  #previous = new Set<string>();
+  #current = new Set<string>();
+
+  has(key: string): boolean {
+    return this.#current.has(key) || this.#previous.has(key);
+  }
+
+  add(key: string): void {
+    this.#current.add(key);
+  }
+
+  nextBatch(): void {
+    this.#previous = this.#current;
+    this.#current = new Set();
+  }
 }
 
 /** The rate of `date`: the latest dated on or before it (rates oldest first), or null. */
@@ -169,27 +212,86 @@ async function createLines(
   );
 }
 
+interface Tally {
+  created: number;
+  updated: number;
+  skipped: number;
+  unmatched: FirstRows<UnmatchedRow>;
+  errors: FirstRows<RowError>;
+}
+
+const unmatchedRow = (line: ImportLine): UnmatchedRow => ({
+  row: line.row,
+  sku: line.sku,
+  asin: line.asin,
+  ...(line.name ? { name: line.name } : {}),
+});
+
+/**
+ * The report's lines, IMPORT_BATCH at a time, read as they are asked for; its other rows (errors,
+ * unmatched) go to `result` on the way, and also report progress, so a file of nothing else still
+ * moves the screen's bar. Ends the reading however the import ends.
+ */
+async function* lineBatches(
+  report: OpenedReport,
+  result: Tally,
+  counts: { read: number },
+  progress: () => void,
+): AsyncGenerator<ImportLine[]> {
+  let batch: ImportLine[] = [];
+  let sinceProgress = 0;
+  try {
+    for await (const item of report.items) {
+      if (item.kind === 'error') result.errors.add(item.error);
+      else if (item.kind === 'unmatched') result.unmatched.add(item.unmatched);
+      else {
+        batch.push(item.line);
+        counts.read += 1;
+      }
+      if (batch.length >= IMPORT_BATCH) {
+        yield batch;
+        batch = [];
+        sinceProgress = 0;
+      } else if (++sinceProgress >= IMPORT_BATCH) {
+        sinceProgress = 0;
+        progress();
+      }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    await report.close();
+  }
+}
+
+/**
+ * Reads an opened report to its end, applying its lines a batch at a time. Reading waits while a
+ * batch is applied, so the request's bytes wait in the socket: memory stays flat for any size.
+ */
 export async function importOrderReport(
   db: Kysely<Database>,
   actor: SessionUser,
-  bytes: Uint8Array,
+  report: OpenedReport,
   options: ImportOptions,
   ctx: OrdersContext,
 ): Promise<OrderImportResult> {
-  const report = readReport(bytes, options.source, ctx.timeZone);
-  const result: OrderImportResult = {
+  const result: Tally = {
     created: 0,
     updated: 0,
     skipped: 0,
-    unmatched: [],
-    errors: report.errors,
+    unmatched: new FirstRows(),
+    errors: new FirstRows(),
   };
-  const seen = new Set<string>();
-  const total = report.lines.length;
-  options.onProgress?.(0, total);
+  const seen = new LineKeys();
+  const counts = { read: 0, done: 0 };
+  const progress = () =>
+    options.onProgress?.({
+      done: counts.done,
+      total: counts.read,
+      ...(options.counted ? { read: options.counted.bytes, size: options.size ?? null } : {}),
+    });
+  progress();
 
-  for (let start = 0; start < total; start += IMPORT_BATCH) {
-    const batch = report.lines.slice(start, start + IMPORT_BATCH);
+  for await (const batch of lineBatches(report, result, counts, progress)) {
     const bySku = await productsBySku(
       db,
       batch.map((l) => l.sku),
@@ -204,7 +306,7 @@ export async function importOrderReport(
         (line.sku ? bySku.get(line.sku.toLowerCase()) : undefined) ??
         (line.asin ? byListing.get(`${line.platformCode} ${line.asin}`) : undefined);
       if (productId) matched.push({ line, productId });
-      else result.unmatched.push({ row: line.row, sku: line.sku, asin: line.asin });
+      else result.unmatched.add(unmatchedRow(line));
     }
 
     const apply = async (reader: Kysely<Database>) => {
@@ -219,7 +321,7 @@ export async function importOrderReport(
     if (options.dryRun) {
       plans = await apply(db);
     } else {
-      plans = await db.transaction().execute(async (trx) => {
+      plans = await writeTransaction(db, async (trx) => {
         await lockProductsStock(
           trx,
           matched.map((m) => m.productId),
@@ -236,7 +338,6 @@ export async function importOrderReport(
           cancels.set(p.stored.status, ids);
         }
         for (const ids of cancels.values()) await changeOrdersStatus(trx, actor, ids, 'CANCELLED', ctx);
-        await flushSalesDays(trx);
         return planned;
       });
     }
@@ -244,15 +345,24 @@ export async function importOrderReport(
       if (p.kind === 'create') result.created += 1;
       else if (p.kind === 'cancel') result.updated += 1;
       else if (p.kind === 'skip') result.skipped += 1;
-      else result.errors.push(rowError(p.row, p.code, p.params));
+      else result.errors.add(rowError(p.row, p.code, p.params));
     }
-    options.onProgress?.(Math.min(start + IMPORT_BATCH, total), total);
-    // SQLite's driver is synchronous, so without this the whole import would run in one turn of
-    // the event loop: no progress would reach the client before the end, and every other request
-    // (the desktop app's own screens included) would wait for it.
+    seen.nextBatch();
+    counts.done += batch.length;
+    progress();
+    // SQLite's driver is synchronous, so without this a batch would follow the next in one turn of
+    // the event loop whenever the report's bytes are already there: no progress would reach the
+    // client, and every other request (the desktop app's own screens included) would wait.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  // Errors found while reading and while matching, in row order.
-  result.errors.sort((a, b) => a.row - b.row);
-  return result;
+  // Errors found while reading and while matching, the first by row number, and their count.
+  return {
+    created: result.created,
+    updated: result.updated,
+    skipped: result.skipped,
+    unmatched: result.unmatched.rows,
+    unmatchedCount: result.unmatched.count,
+    errors: result.errors.rows,
+    errorCount: result.errors.count,
+  };
 }

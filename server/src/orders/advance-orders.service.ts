@@ -14,16 +14,15 @@ import type { advanceOrderInputSchema } from '#shared/schemas/order';
 import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http/errors';
 import { parseList, runList } from '../http/list';
+import { writeTransaction } from '../db/write-transaction';
 import {
   advanceOrdersColumns,
   advanceOrdersKeysBase,
-  lockOrders,
   orderRowsByIds,
   orderRowsQuery,
   toOrder,
 } from './orders.repository';
-import { changeOrdersStatus, createOrders, type OrdersContext } from './orders.service';
-import { flushSalesDays } from '../sales/sales.repository';
+import { changeOrdersStatus, createOrders, lockOrdersForStatus, type OrdersContext } from './orders.service';
 
 export type { AdvanceOrderInput };
 
@@ -52,14 +51,13 @@ export function createAdvanceOrder(
   input: z.output<typeof advanceOrderInputSchema>,
   ctx: OrdersContext,
 ): Promise<AdvanceOrder> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const [order] = await createOrders(
       trx,
       actor,
       [{ ...input, shipmentStatus: 'AWAITING', isBookedAdvance: false }],
       ctx,
     );
-    await flushSalesDays(trx);
     return toAdvanceOrder(order as Order);
   });
 }
@@ -75,14 +73,15 @@ export function updateAdvanceOrder(
   status: 'BOOKED' | 'CANCELLED' | 'RECEIVED',
   ctx: OrdersContext,
 ): Promise<AdvanceOrder> {
-  return db.transaction().execute(async (trx) => {
-    const [row] = await lockOrders(trx, [id]);
+  return writeTransaction(db, async (trx) => {
+    const {
+      rows: [row],
+    } = await lockOrdersForStatus(trx, [id], status);
     if (!row || row.is_advance !== 1) throw notFound();
     if (status !== 'RECEIVED' && row.shipment_status !== 'AWAITING') {
       throw new HttpError(409, MESSAGES.onlyAwaiting);
     }
     const [order] = await changeOrdersStatus(trx, actor, [id], status, ctx);
-    await flushSalesDays(trx);
     return toAdvanceOrder(order as Order);
   });
 }

@@ -19,7 +19,8 @@ import type { Customer, Order } from '#shared/schemas/order';
 import type { PlatformListing } from '#shared/schemas/product';
 import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
-import { lockRows } from '../db/locking';
+import { lockRowsReading, lockSelected } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import type { ListColumns } from '../http/list';
 import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
@@ -217,56 +218,81 @@ export async function insertOrder(trx: Kysely<Database>, values: OrderValues): P
   return id;
 }
 
-/** The bare rows of these orders, locked until the transaction ends (in id order). */
-export async function lockOrders(trx: Transaction<Database>, ids: readonly string[]) {
-  const found = await lockRows(trx, 'orders', ids);
-  if (found.size === 0) return [];
-  return trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', 'in', [...found])
-    .orderBy('id')
-    .execute();
+/** The bare rows of these orders, locked until the transaction ends (in id order), in one read. */
+export function lockOrders(trx: Transaction<Database>, ids: readonly string[]) {
+  return lockRowsReading(trx, 'orders', ids, (q) => q.selectAll());
 }
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOrders>>[number];
 
+const STOCK_COLUMNS = ['id', 'name', 'in_stock_quantity', 'amazon_stock_quantity'] as const;
+
 /**
  * The stock fields of these products, locked until the transaction ends (in id order), so a
- * check of what is available cannot race another order's acceptance.
+ * check of what is available cannot race another order's acceptance. Every writer of product
+ * rows takes them so (or through {@link lockOrderProducts}) before it writes them.
  */
-export async function lockProductsStock(trx: Transaction<Database>, ids: readonly string[]) {
-  const found = await lockRows(trx, 'products', ids);
-  if (found.size === 0) return [];
-  return trx
-    .selectFrom('products')
-    .select(['id', 'name', 'in_stock_quantity', 'amazon_stock_quantity'])
-    .where('id', 'in', [...found])
-    .execute();
+export function lockProductsStock(trx: Transaction<Database>, ids: readonly string[]) {
+  return lockRowsReading(trx, 'products', ids, (q) => q.select(STOCK_COLUMNS));
+}
+
+export type LockedStock = Awaited<ReturnType<typeof lockProductsStock>>[number];
+
+/**
+ * {@link lockProductsStock} for the products of these orders, found by the same statement: a
+ * status change that writes products (stock, the 30-day figures) takes them before it locks
+ * the orders, as every writer of products does (db/locking.ts). An order's product never
+ * changes, so reading it unlocked is exact.
+ */
+export function lockOrderProducts(trx: Transaction<Database>, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return lockSelected(
+    trx,
+    'products',
+    trx
+      .selectFrom('products')
+      .select(STOCK_COLUMNS)
+      .where('products.id', 'in', (eb) =>
+        eb
+          .selectFrom('orders')
+          .select('orders.product_id')
+          .where('orders.id', 'in', [...orderIds]),
+      ),
+  );
 }
 
 /**
- * Changes one order's status (and what moves with it), only if it is still in `from`: a
- * conditional update, so a change decided on a stale read writes nothing. True when written.
+ * Moves these orders, all in status `from`, to `to` with what moves with it: the stock they hold
+ * (`stock_taken`: none once cancelled; on acceptance, the quantity of those holding none, as
+ * their ledger movement takes it) and, on release (BOOKED → RECEIVED), the booked-advance mark.
+ * Only rows still in `from` are written, so a change decided on a stale read writes nothing.
+ * Answers how many rows were written.
  */
-export async function setOrderStatus(
+export async function setOrdersStatus(
   trx: Kysely<Database>,
-  id: string,
+  ids: readonly string[],
   from: OrderStatus,
-  change: { to: OrderStatus; stockTaken: number; isBookedAdvance?: boolean },
-): Promise<boolean> {
+  to: OrderStatus,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const stockTaken =
+    to === 'CANCELLED'
+      ? { stock_taken: 0 }
+      : to === 'ACCEPTED'
+        ? { stock_taken: sql<number>`case when stock_taken = 0 then order_quantity else stock_taken end` }
+        : {};
   const result = await trx
     .updateTable('orders')
     .set({
-      shipment_status: change.to,
-      stock_taken: change.stockTaken,
-      ...(change.isBookedAdvance ? { is_booked_advance: 1 } : {}),
+      shipment_status: to,
+      ...stockTaken,
+      ...(from === 'BOOKED' && to === 'RECEIVED' ? { is_booked_advance: 1 } : {}),
       updated_at: new Date().toISOString(),
     })
-    .where('id', '=', id)
+    .where('id', 'in', [...ids])
     .where('shipment_status', '=', from)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows);
 }
 
 export type EditableOrderColumns = Partial<
@@ -298,7 +324,10 @@ export async function updateOrderColumns(
 /**
  * Recomputes the products' sales columns from their orders (cancelled ones left out): the
  * latest order date, and the units ordered since `since` (the first day of the last 30 in the
- * business's time zone). Each is an index range of ix_orders__product_date per product.
+ * business's time zone). Each is an index range of ix_orders__product_date per product. The
+ * caller holds the products' row locks ({@link lockProductsStock}, {@link lockOrderProducts}):
+ * this update would otherwise take them in whatever order it reads the rows, and deadlock with
+ * a writer taking them in id order.
  */
 export async function refreshProductSales(
   trx: Kysely<Database>,
@@ -333,7 +362,7 @@ export async function refreshAllProductSales(db: Kysely<Database>, since: string
   const ids = stale.rows.map((r) => r.id);
   for (let start = 0; start < ids.length; start += SALES_REFRESH_CHUNK) {
     const chunk = ids.slice(start, start + SALES_REFRESH_CHUNK);
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, async (trx) => {
       await lockProductsStock(trx, chunk);
       await refreshProductSales(trx, chunk, since);
     });
@@ -380,13 +409,7 @@ export async function applyRateToOrders(
       eb.or([eb('orders.exchange_rate', 'is', null), eb('orders.exchange_rate', '<>', micro)]),
     ]);
   if (isPostgres(trx)) {
-    await trx
-      .selectFrom('orders')
-      .select('orders.id')
-      .where(inRange)
-      .orderBy('orders.id')
-      .forUpdate()
-      .execute();
+    await lockSelected(trx, 'orders', trx.selectFrom('orders').select('orders.id').where(inRange));
   }
   const result = await trx
     .updateTable('orders')

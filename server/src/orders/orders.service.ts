@@ -5,8 +5,9 @@
  *
  * Stock: accepting an order takes its quantity from the product as a ledger movement naming the
  * order; cancelling an order that holds stock gives back exactly what it took. The order's
- * `stock_taken` says what it holds, and every change runs under the order's row lock (then the
- * products' locks, both in id order), so concurrent accepts and cancels move stock once each.
+ * `stock_taken` says what it holds, and every change that writes the orders' products (stock,
+ * the 30-day figures) locks those products first, then the orders, each in id order
+ * (db/locking.ts), so concurrent accepts and cancels move stock once each and never deadlock.
  *
  * The functions taking a transaction (`createOrders`, `upsertOrderLine`, `changeOrdersStatus`)
  * are what other areas build on: the importer, shipments, advance orders.
@@ -32,13 +33,13 @@ import type { SessionUser } from '#shared/schemas/auth';
 import type { SearchResponse } from '#shared/schemas/common';
 import type { CustomerInput, Order, OrderLine, OrderTotals, OrderUpdate } from '#shared/schemas/order';
 import type { Database } from '../db/database';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit, recordAudits, type AuditInput } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { badRequest, httpError, HttpError, notFound, type FieldError } from '../http/errors';
 import { parseList, runList } from '../http/list';
 import { countOrdersByDay, countOrdersByStatus, dayCountsAnswer } from './order-counts.repository';
 import { recordStockMovement } from '../products/products.repository';
-import { flushSalesDays } from '../sales/sales.repository';
 import {
   type EditableOrderColumns,
   findOrder,
@@ -46,6 +47,8 @@ import {
   findOrders,
   insertOrder,
   type LockedOrder,
+  type LockedStock,
+  lockOrderProducts,
   lockOrders,
   lockProductsStock,
   orderRowsByIds,
@@ -54,7 +57,7 @@ import {
   ordersKeysBase,
   rateOn,
   refreshProductSales,
-  setOrderStatus,
+  setOrdersStatus,
   toOrder,
   updateOrderColumns,
 } from './orders.repository';
@@ -185,16 +188,17 @@ export async function createOrders(
   }
   await refreshProductSales(trx, productIds, monthlyWindowStart(ctx.timeZone));
   const orders = await findOrders(trx, ids);
-  for (const order of orders) {
-    await recordAudit(trx, {
+  await recordAudits(
+    trx,
+    orders.map((order) => ({
       userId: actor?._id ?? null,
       entity: 'order',
       entityId: order._id,
       entityName: order.orderId,
-      action: 'create',
+      action: 'create' as const,
       after: snapshot(order),
-    });
-  }
+    })),
+  );
   return orders;
 }
 
@@ -205,11 +209,7 @@ export function createOrdersRequest(
   lines: readonly OrderLine[],
   ctx: OrdersContext,
 ): Promise<Order[]> {
-  return db.transaction().execute(async (trx) => {
-    const orders = await createOrders(trx, actor, lines, ctx);
-    await flushSalesDays(trx);
-    return orders;
-  });
+  return writeTransaction(db, (trx) => createOrders(trx, actor, lines, ctx));
 }
 
 export type UpsertResult = 'created' | 'updated' | 'unchanged';
@@ -234,11 +234,17 @@ export async function upsertOrderLine(
     const [order] = await createOrders(trx, actor, [line], ctx);
     return { result: 'created', order: order as Order };
   }
-  const [row] = await lockOrders(trx, [existingId]);
-  if (!row) throw notFound();
-  if (line.shipmentStatus === 'CANCELLED' && !FINAL_STATUSES.includes(row.shipment_status)) {
-    const [order] = await applyStatus(trx, actor, [row], 'CANCELLED', ctx);
-    return { result: 'updated', order: order as Order };
+  if (line.shipmentStatus === 'CANCELLED') {
+    const {
+      rows: [row],
+    } = await lockOrdersForStatus(trx, [existingId], 'CANCELLED');
+    if (!row) throw notFound();
+    if (!FINAL_STATUSES.includes(row.shipment_status)) {
+      const [order] = await changeOrdersStatus(trx, actor, [existingId], 'CANCELLED', ctx, {
+        allow: [[row.shipment_status, 'CANCELLED']],
+      });
+      return { result: 'updated', order: order as Order };
+    }
   }
   const order = await findOrder(trx, existingId);
   if (!order) throw notFound();
@@ -253,11 +259,30 @@ export interface StatusChangeOptions {
   allow?: readonly (readonly [OrderStatus, OrderStatus])[];
 }
 
+/** Whether a change to `to` writes the orders' products: their stock, or their 30-day figures. */
+const writesProducts = (to: OrderStatus) => to === 'ACCEPTED' || to === 'CANCELLED';
+
 /**
- * Moves the orders to `to`, all or none, in the caller's transaction: rows locked in id order,
- * one shared status, each change allowed by the table for its platform (or by `allow`), stock
- * taken on acceptance and given back on cancellation. Refusals are 409s with the spec's texts;
- * an unknown id is a 404.
+ * Locks orders as a change to `to` locks them (db/locking.ts): when the change writes their
+ * products, the products first (with their stock), then the orders, each in id order. For
+ * {@link changeOrdersStatus}, and for a caller that checks the orders before calling it (it
+ * takes the same locks again, which it already holds).
+ */
+export async function lockOrdersForStatus(
+  trx: Transaction<Database>,
+  ids: readonly string[],
+  to: OrderStatus | undefined,
+): Promise<{ rows: LockedOrder[]; stock: LockedStock[] }> {
+  const stock = to !== undefined && writesProducts(to) ? await lockOrderProducts(trx, ids) : [];
+  return { rows: await lockOrders(trx, ids), stock };
+}
+
+/**
+ * Moves the orders to `to`, all or none, in the caller's transaction: rows locked in id order
+ * (their products first when stock or the 30-day figures move), one shared status, each change
+ * allowed by the table for its platform (or by `allow`), stock taken on acceptance and given
+ * back on cancellation. Refusals are 409s with the spec's texts; an unknown id is a 404. The
+ * one way any area changes an order's status.
  */
 export async function changeOrdersStatus(
   trx: Transaction<Database>,
@@ -269,7 +294,7 @@ export async function changeOrdersStatus(
 ): Promise<Order[]> {
   if (ids.length === 0) throw new HttpError(409, MESSAGES.selectOrdersToSetStatus);
   const unique = [...new Set(ids)];
-  const rows = await lockOrders(trx, unique);
+  const { rows, stock } = await lockOrdersForStatus(trx, unique, to);
   if (rows.length !== unique.length) throw notFound();
   const allowed = (row: LockedOrder) =>
     options.allow?.some(([from, next]) => from === row.shipment_status && next === to) ?? false;
@@ -280,9 +305,9 @@ export async function changeOrdersStatus(
     );
     if (!check.ok) throw new HttpError(409, check.message);
   }
-  const changed = await applyStatus(trx, actor, rows, to, ctx);
+  const changed = await applyStatus(trx, actor, rows, new Map(stock.map((p) => [p.id, p])), to, ctx);
   const byId = new Map(changed.map((o) => [o._id, o]));
-  return ids.flatMap((id) => byId.get(id) ?? []).filter((o, i, all) => all.indexOf(o) === i);
+  return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** PUT /orders/status. */
@@ -293,14 +318,8 @@ export function changeOrdersStatusRequest(
   to: OrderStatus,
   ctx: OrdersContext,
 ): Promise<Order[]> {
-  return db.transaction().execute(async (trx) => {
-    const orders = await changeOrdersStatus(trx, actor, ids, to, ctx);
-    await flushSalesDays(trx);
-    return orders;
-  });
+  return writeTransaction(db, (trx) => changeOrdersStatus(trx, actor, ids, to, ctx));
 }
-
-type LockedStock = Awaited<ReturnType<typeof lockProductsStock>>[number];
 
 /**
  * Refuses (409, naming the product) when the lines need more than a product has to give.
@@ -349,72 +368,58 @@ export function assertStockRoom(
 
 /**
  * Writes an already checked status change of locked rows, with its stock movements, the
- * products' sales columns and one audit entry per order.
+ * products' sales columns and one audit entry per order. `stock` holds the orders' products,
+ * locked, when the change writes them. The rows are the orders as they were; the orders as
+ * they are now are read once, at the end.
  */
 async function applyStatus(
   trx: Transaction<Database>,
   actor: SessionUser | null,
   rows: readonly LockedOrder[],
+  stock: ReadonlyMap<string, LockedStock>,
   to: OrderStatus,
   ctx: OrdersContext,
 ): Promise<Order[]> {
-  const before = new Map(
-    (
-      await findOrders(
-        trx,
-        rows.map((r) => r.id),
-      )
-    ).map((o) => [o._id, o]),
-  );
   const taking = to === 'ACCEPTED' ? rows.filter((r) => r.stock_taken === 0) : [];
   const returning = to === 'CANCELLED' ? rows.filter((r) => r.stock_taken > 0) : [];
-  const moving = [...taking, ...returning];
-  if (moving.length > 0) {
-    const products = await lockProductsStock(
-      trx,
-      moving.map((r) => r.product_id),
-    );
-    const stock = new Map(products.map((p) => [p.id, p]));
-    assertStockAvailable(stock, taking);
-    assertStockRoom(
-      stock,
-      returning.map((r) => ({ product_id: r.product_id, order_quantity: r.stock_taken })),
-    );
-    for (const row of taking) {
-      await recordStockMovement(trx, {
-        productId: row.product_id,
-        quantity: -row.order_quantity,
-        reason: 'ORDER_ACCEPTED',
-        note: row.order_id,
-        orderId: row.id,
-        userId: actor?._id ?? null,
-      });
-    }
-    for (const row of returning) {
-      await recordStockMovement(trx, {
-        productId: row.product_id,
-        quantity: row.stock_taken,
-        reason: 'ORDER_CANCELLED',
-        note: row.order_id,
-        orderId: row.id,
-        userId: actor?._id ?? null,
-      });
-    }
-  }
-  for (const row of rows) {
-    const stockTaken =
-      to === 'CANCELLED'
-        ? 0
-        : to === 'ACCEPTED' && row.stock_taken === 0
-          ? row.order_quantity
-          : row.stock_taken;
-    const written = await setOrderStatus(trx, row.id, row.shipment_status, {
-      to,
-      stockTaken,
-      isBookedAdvance: row.shipment_status === 'BOOKED' && to === 'RECEIVED',
+  // Products that are not in `stock` are not locked: nothing may be taken from them.
+  assertStockAvailable(stock, taking);
+  assertStockRoom(
+    stock,
+    returning.map((r) => ({ product_id: r.product_id, order_quantity: r.stock_taken })),
+  );
+  for (const row of taking) {
+    await recordStockMovement(trx, {
+      productId: row.product_id,
+      quantity: -row.order_quantity,
+      reason: 'ORDER_ACCEPTED',
+      note: row.order_id,
+      orderId: row.id,
+      userId: actor?._id ?? null,
     });
+  }
+  for (const row of returning) {
+    await recordStockMovement(trx, {
+      productId: row.product_id,
+      quantity: row.stock_taken,
+      reason: 'ORDER_CANCELLED',
+      note: row.order_id,
+      orderId: row.id,
+      userId: actor?._id ?? null,
+    });
+  }
+  // One statement per status the orders leave: one, unless `allow` admitted several.
+  const byStatus = new Map<OrderStatus, string[]>();
+  for (const row of rows) {
+    const ids = byStatus.get(row.shipment_status) ?? [];
+    ids.push(row.id);
+    byStatus.set(row.shipment_status, ids);
+  }
+  for (const [from, ids] of byStatus) {
     // Impossible under the row lock; if it ever happens, nothing of this change may stay.
-    if (!written) throw new HttpError(409, MESSAGES.cannotChangeStatus);
+    if ((await setOrdersStatus(trx, ids, from, to)) !== ids.length) {
+      throw new HttpError(409, MESSAGES.cannotChangeStatus);
+    }
   }
   if (to === 'CANCELLED') {
     await refreshProductSales(
@@ -427,24 +432,31 @@ async function applyStatus(
     trx,
     rows.map((r) => r.id),
   );
-  for (const order of after) {
+  const before = new Map(rows.map((r) => [r.id, r]));
+  const entries = after.map((order): AuditInput => {
     const old = before.get(order._id);
-    await recordAudit(trx, {
+    return {
       userId: actor?._id ?? null,
       entity: 'order',
       entityId: order._id,
       entityName: order.orderId,
       action: 'update',
-      before: old ? { name: old.orderId, shipmentStatus: old.shipmentStatus } : null,
+      before: old ? { name: old.order_id, shipmentStatus: old.shipment_status } : null,
       after: { name: order.orderId, shipmentStatus: order.shipmentStatus },
-    });
-  }
+    };
+  });
+  await recordAudits(trx, entries);
   return after;
 }
 
+/** Whether a PUT /orders/{id} body edits a field besides the status. */
+const editsFields = (body: object) =>
+  Object.entries(body).some(([field, value]) => field !== 'shipmentStatus' && value !== undefined);
+
 /**
- * PUT /orders/{id}: edits of the editable fields and/or a status change, in one transaction.
- * Amounts are read in the order's currency (shipping fee in yen).
+ * PUT /orders/{id}: edits of the editable fields and/or a status change, in one transaction;
+ * the status through {@link changeOrdersStatus}, after the edits. Amounts are read in the
+ * order's currency (shipping fee in yen).
  */
 export function updateOrder(
   db: Kysely<Database>,
@@ -453,9 +465,18 @@ export function updateOrder(
   body: Omit<OrderUpdate, 'customer'> & { customer?: CustomerInput | null },
   ctx: OrdersContext,
 ): Promise<Order> {
-  return db.transaction().execute(async (trx) => {
-    const [row] = await lockOrders(trx, [id]);
+  return writeTransaction(db, async (trx) => {
+    const to = body.shipmentStatus;
+    if (to !== undefined && !editsFields(body)) {
+      const [order] = await changeOrdersStatus(trx, actor, [id], to, ctx);
+      return order as Order;
+    }
+    // Locked as the status change below will lock it (its product first when stock moves).
+    const {
+      rows: [row],
+    } = await lockOrdersForStatus(trx, [id], to);
     if (!row) throw notFound();
+    let edited: Order | undefined;
     const columns: EditableOrderColumns = {};
     const currency = row.currency;
     if (body.discount !== undefined) columns.discount = minorOf(body.discount, currency, 'discount');
@@ -477,6 +498,7 @@ export function updateOrder(
       await updateOrderColumns(trx, id, columns);
       const after = await findOrder(trx, id);
       if (!before || !after) throw notFound();
+      edited = after;
       await recordAudit(trx, {
         userId: actor._id,
         entity: 'order',
@@ -487,16 +509,11 @@ export function updateOrder(
         after: snapshot(after),
       });
     }
-    if (body.shipmentStatus !== undefined) {
-      const check = checkBulkTransition(
-        [{ status: row.shipment_status, platform: row.platform_code }],
-        body.shipmentStatus,
-      );
-      if (!check.ok) throw new HttpError(409, check.message);
-      await applyStatus(trx, actor, [row], body.shipmentStatus, ctx);
+    if (to !== undefined) {
+      const [order] = await changeOrdersStatus(trx, actor, [id], to, ctx);
+      return order as Order;
     }
-    await flushSalesDays(trx);
-    const order = await findOrder(trx, id);
+    const order = edited ?? (await findOrder(trx, id));
     if (!order) throw notFound();
     return order;
   });

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { lockRow } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { lockProductsStock } from '../orders/orders.repository';
 import { assertStockAvailable, assertStockRoom } from '../orders/orders.service';
 import { badRequest, HttpError, notFound } from '../http/errors';
@@ -76,7 +77,7 @@ export function createOtzOrder(
   actor: SessionUser,
   input: OtzOrderInput,
 ): Promise<OtzOrder> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const known = await existingProductIds(
       trx,
       input.items.map((i) => i.product),
@@ -119,7 +120,7 @@ export function changeOtzOrderStatus(
   id: string,
   to: OrderStatus,
 ): Promise<OtzOrder> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     if (!(await lockRow(trx, 'otz_orders', id))) throw notFound();
     const row = await findOtzOrderRow(trx, id);
     const before = await findOtzOrder(trx, id);

@@ -6,6 +6,7 @@ import type { UserPreference } from '#shared/schemas/misc';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { lockRow } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { HttpError, notFound } from '../http/errors';
 import { findPreference, toPreference, upsertPreference } from './preferences.repository';
 
@@ -36,7 +37,7 @@ export function savePreference(
       { field: 'value', message: MESSAGES.preferenceTooLarge },
     ]);
   }
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     // The preference row may not exist yet, so its owner's row is the lock (db/locking.ts):
     // two first saves at once record one 'create' and one 'update', not two creates.
     if (!(await lockRow(trx, 'users', userId))) throw notFound();

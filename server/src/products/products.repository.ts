@@ -11,7 +11,7 @@ import { PLATFORMS, type Platform } from '#shared/constants';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
 import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
-import { lockRow } from '../db/locking';
+import { lockRowsReading, lockSelected } from '../db/locking';
 import type { StockMovementReason } from '../catalog/catalog.table';
 import { compare, containsText, type ListColumns } from '../http/list';
 import { exactInteger } from '../http/responses';
@@ -370,8 +370,34 @@ export async function findProduct(db: Kysely<Database>, id: string): Promise<Pro
  * so checks against its stock cannot race another writer. Undefined when there is no such product.
  */
 export async function lockProduct(trx: Transaction<Database>, id: string) {
-  if (!(await lockRow(trx, 'products', id))) return undefined;
-  return trx.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await lockRowsReading(trx, 'products', [id], (q) => q.selectAll());
+  return row;
+}
+
+/**
+ * Locks, in id order, the products a rename of this category, manufacturer or supplier
+ * rewrites through triggers (a supplier's names on the product row, 005_export_columns; the
+ * stored export line, 006_export_records), before the rename: those triggers would otherwise
+ * write them in the order they read them, and deadlock with a writer holding some of them.
+ */
+export async function lockProductsNaming(
+  trx: Transaction<Database>,
+  table: 'categories' | 'manufacturers' | 'suppliers',
+  id: string,
+): Promise<void> {
+  const products = trx.selectFrom('products').select('products.id');
+  await lockSelected(
+    trx,
+    'products',
+    table === 'suppliers'
+      ? products.where('products.id', 'in', (eb) =>
+          eb
+            .selectFrom('product_suppliers')
+            .select('product_suppliers.product_id')
+            .where('supplier_id', '=', id),
+        )
+      : products.where(table === 'categories' ? 'products.category_id' : 'products.manufacturer_id', '=', id),
+  );
 }
 
 export interface ProductFields {

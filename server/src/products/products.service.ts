@@ -8,12 +8,12 @@ import type { SessionUser } from '#shared/schemas/auth';
 import type { SearchResponse } from '#shared/schemas/common';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
 import type { Database } from '../db/database';
-import { flushSalesDays } from '../sales/sales.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
 import { badRequest, httpError, notFound } from '../http/errors';
 import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
 import { allRaw, sqliteOf } from '../db/sqlite-handle';
+import { writeTransaction } from '../db/write-transaction';
 import type { ExportRecord } from './products.csv';
 import {
   findProduct,
@@ -255,7 +255,7 @@ export function createProduct(
   actor: SessionUser,
   input: ProductBody & { inStockQuantity: number },
 ): Promise<Product> {
-  return db.transaction().execute((trx) => createProductIn(trx, actor, input));
+  return writeTransaction(db, (trx) => createProductIn(trx, actor, input));
 }
 
 /** {@link createProduct} inside a caller's transaction, for workflows that do more in it. */
@@ -296,7 +296,7 @@ export function updateProduct(
   input: ProductBody & { inStockQuantity?: number },
 ): Promise<Product> {
   const body = normaliseLinks(input);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await lockProduct(trx, id);
     if (!row) throw notFound();
     if (input.inStockQuantity !== undefined && input.inStockQuantity !== row.in_stock_quantity) {
@@ -328,8 +328,8 @@ export function updateProduct(
       before,
       after,
     });
-    // A purchase price edit moves the profit of every day the product sold on.
-    await flushSalesDays(trx);
+    // A purchase price edit moves the profit of every day the product sold on: those days are
+    // recomputed at commit (writeTransaction).
     return after;
   });
 }
@@ -346,7 +346,7 @@ export function adjustStock(
   id: string,
   adjustment: { quantity: number; note: string },
 ): Promise<{ movement: StockMovement; product: Product }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await lockProduct(trx, id);
     if (!row) throw notFound();
     const next = row.in_stock_quantity + adjustment.quantity;
@@ -432,8 +432,9 @@ export function addRemark(
   productId: string,
   remark: string,
 ): Promise<Remark> {
-  return db.transaction().execute(async (trx) => {
-    const product = await findProduct(trx, productId);
+  return writeTransaction(db, async (trx) => {
+    // Locked before it is touched below, as every writer of a product takes it (db/locking.ts).
+    const product = await lockProduct(trx, productId);
     if (!product) throw notFound();
     const id = await insertRemark(trx, { productId, remark, userId: actor._id });
     const after = toRemark(

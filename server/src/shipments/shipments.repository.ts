@@ -164,11 +164,6 @@ export async function findShipment(db: Kysely<Database>, id: string): Promise<Sh
   return (await hydrateShipments(db, rows))[0];
 }
 
-/** The bare row (call under the shipment's row lock for the latest committed state). */
-export function findShipmentRow(db: Kysely<Database>, id: string) {
-  return db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /**
  * Whether a shipment id is taken: by a shipment, or by orders carrying it (orders seeded as
  * history name shipments that were never entered, and a new shipment must not adopt them).

@@ -31,15 +31,14 @@ import type {
 } from '#shared/schemas/shipment';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
-import { flushSalesDays } from '../sales/sales.repository';
-import { lockRow, lockRows } from '../db/locking';
+import { lockRows, lockRowsReading } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { badRequest, conflict, httpError, notFound } from '../http/errors';
 import { parseList, runList } from '../http/list';
 import { lockOrders, type LockedOrder } from '../orders/orders.repository';
 import { changeOrdersStatus, type OrdersContext } from '../orders/orders.service';
 import {
   findShipment,
-  findShipmentRow,
   hydrateShipments,
   insertShipment,
   nextShipmentPosition,
@@ -176,7 +175,7 @@ export function createShipment(
   body: ShipmentCreate,
   ctx: OrdersContext,
 ): Promise<Shipment> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const orderIds = uniqueInOrder(body.orderIds);
     const methodId = body.shippingMethod ?? null;
     if (methodId !== null && !(await shippingMethodExists(trx, methodId))) {
@@ -201,7 +200,6 @@ export function createShipment(
     await changeOrdersStatus(trx, actor, orderIds, 'SHIPPED', ctx, { allow: [['PACKED', 'SHIPPED']] });
     await placeOrders(trx, body.shipmentId, orderIds, 1);
     await shareShippingFee(trx, body.shipmentId, totalYen);
-    await flushSalesDays(trx);
     const after = await reread(trx, id);
     await audit(trx, actor, 'create', null, after);
     return after;
@@ -210,8 +208,7 @@ export function createShipment(
 
 /** The shipment's row, locked until the transaction ends; 404 when there is none. */
 async function lockShipment(trx: Transaction<Database>, id: string) {
-  if (!(await lockRow(trx, 'shipments', id))) throw notFound();
-  const row = await findShipmentRow(trx, id);
+  const [row] = await lockRowsReading(trx, 'shipments', [id], (q) => q.selectAll());
   if (!row) throw notFound();
   return row;
 }
@@ -223,8 +220,9 @@ function assertNotReceived(status: string): void {
 
 /**
  * The frame of every change to an existing shipment: in one transaction, its row locked (404
- * when there is none), `change` given the row and the shipment as it was, the kept sales days
- * brought up to date, and an audit entry from the shipment before to the shipment after.
+ * when there is none), `change` given the row and the shipment as it was, and an audit entry
+ * from the shipment before to the shipment after (the kept sales days follow at commit:
+ * writeTransaction).
  */
 function changeShipment(
   db: Kysely<Database>,
@@ -236,11 +234,10 @@ function changeShipment(
     before: Shipment,
   ) => Promise<void>,
 ): Promise<Shipment> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await lockShipment(trx, id);
     const before = await reread(trx, id);
     await change(trx, row, before);
-    await flushSalesDays(trx);
     const after = await reread(trx, id);
     await audit(trx, actor, 'update', before, after);
     return after;

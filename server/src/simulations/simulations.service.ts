@@ -12,6 +12,7 @@ import type { PlatformFee, Simulation, SimulationInputParsed } from '#shared/sch
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { lockRow } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { badRequest, notFound, type FieldError } from '../http/errors';
 import { containsText, parseList, runList, type ListColumns } from '../http/list';
 import {
@@ -75,7 +76,7 @@ export function createSimulation(
   actor: SessionUser,
   input: SimulationInputParsed,
 ): Promise<Simulation> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await checkReferences(trx, input);
     const id = await insertSimulation(trx, input, actor._id);
     const after = await findSimulation(trx, id);
@@ -98,7 +99,7 @@ export function editSimulation(
   id: string,
   input: SimulationInputParsed,
 ): Promise<Simulation> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const before = (await lockRow(trx, 'simulations', id)) ? await findSimulation(trx, id) : undefined;
     if (!before) throw notFound();
     await checkReferences(trx, input);
@@ -133,7 +134,7 @@ export function setPlatformFee(
   platform: SimulatorPlatform,
   values: { commissionPercent: string; closingFee: string },
 ): Promise<PlatformFee> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const beforeRow = await lockPlatformFee(trx, platform);
     if (!beforeRow) throw notFound();
     const before = toPlatformFee(beforeRow);

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/auth.repository';
 import { lockRows } from '../db/locking';
+import { writeTransaction } from '../db/write-transaction';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { compare, parseList, runList, runSearch, type ListColumns } from '../http/list';
 import { usersListSpec } from '#shared/list-specs';
@@ -60,7 +61,7 @@ export async function updateUser(db: Kysely<Database>, actor: SessionUser, id: s
   ) {
     throw badRequest(MESSAGES.cannotChangeOwnAccount);
   }
-  return db.transaction().execute(async (trx): Promise<User> => {
+  return writeTransaction(db, async (trx): Promise<User> => {
     const found = await lockRows(trx, 'users', [actor._id, id]);
     const acting = found.has(actor._id) ? await findUserById(trx, actor._id) : undefined;
     if (!acting || acting.active !== 1 || acting.role !== 'admin') {

@@ -73,18 +73,23 @@ test.describe('in English', () => {
     await expect(page.getByText('Nothing new to import')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 
-    // Shopify's CSV, twice.
+    // Shopify's CSV, twice. Gift wrapping and a tip have no SKU: listed by name, not imported,
+    // while the product line of their order is.
     await page.getByRole('radio', { name: 'Shopify orders export (.csv)' }).check();
     await file.setInputFiles(path.join(samples, 'shopify-orders.csv'));
-    await expect(count(page, 'Orders to create')).toHaveText('6');
+    await expect(count(page, 'Orders to create')).toHaveText('7');
+    await expect(count(page, 'Unknown products')).toHaveText('3');
+    await expect(count(page, 'Rows with errors')).toHaveText('0');
     await expect(page.getByText('GIFT-WRAP')).toBeVisible();
+    await expect(unmatched).toContainText('Gift wrapping');
+    await expect(unmatched).toContainText('Tip');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect(count(page, 'Orders created')).toHaveText('6');
+    await expect(count(page, 'Orders created')).toHaveText('7');
     await page.getByRole('button', { name: 'Import another report' }).click();
     await file.setInputFiles(path.join(samples, 'shopify-orders.csv'));
-    await expect(count(page, 'Already imported')).toHaveText('6');
+    await expect(count(page, 'Already imported')).toHaveText('7');
     await expect(count(page, 'Orders to create')).toHaveText('0');
-    expect(await orders('SHOPIFY')).toBe(shopifyBefore + 6);
+    expect(await orders('SHOPIFY')).toBe(shopifyBefore + 7);
     expect(await orders('AMAZONJP')).toBe(jpBefore + 5);
   });
 
@@ -136,14 +141,43 @@ test.describe('in English', () => {
     await expect(count(page, 'Orders created')).toHaveText('4,000');
     // Each batch of the import is a transaction of its own, so its count arrives apart.
     const importing = await progressSeen();
-    const done = importing.flatMap((text) => /^Imported ([\d,]+) of 4,000 lines$/.exec(text)?.[1] ?? []);
+    const done = importing.flatMap(
+      (text) => /^Imported ([\d,]+) lines \(\d+% of the file\)$/.exec(text)?.[1] ?? [],
+    );
     expect(done.length).toBeGreaterThan(0);
     // The lines done only grow.
     const numbers = done.map((figure) => Number(figure.replace(/,/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     expect(await orders('AMAZONIND')).toBe(before + lines);
   });
+
+  test('a report of thousands of bad rows lists the first 100 and says how many there are', async ({
+    page,
+  }) => {
+    await page.goto(`${kura.url}/order-import`);
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'garbage-all-orders.txt',
+      mimeType: 'text/plain',
+      buffer: garbageReport(4321),
+    });
+    await expect(count(page, 'Rows with errors')).toHaveText('4,321');
+    await expect(page.getByText('Showing the first 100 of 4,321 problems')).toBeVisible();
+    const errors = page
+      .getByRole('grid', { name: 'Rows with errors (not imported)' })
+      .or(page.getByRole('table', { name: 'Rows with errors (not imported)' }));
+    await expect(errors.getByRole('row')).toHaveCount(101);
+    await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+    expect((await axe(page)).violations).toEqual([]);
+    await shot(page, 'order-import-errors-en');
+  });
 });
+
+/** An All Orders report whose rows are all wrong (no such sales channel, no date). */
+function garbageReport(rows: number): Buffer {
+  const header = 'amazon-order-id\tpurchase-date\tsales-channel\tsku\tasin\tquantity\tcurrency\titem-price';
+  const lines = Array.from({ length: rows }, (_, i) => `garbage-${i}\tnot a date\tnowhere\tX\t\t1\tJPY\t1`);
+  return Buffer.from([header, ...lines].join('\r\n'), 'utf8');
+}
 
 test.describe('in Japanese', () => {
   const kura = useKuraServer({ demo: true });
@@ -174,7 +208,7 @@ test.describe('in Japanese', () => {
     // The Shift_JIS Amazon.co.jp report and Shopify's CSV; then each of the three again.
     const samplesOnce = [
       { name: 'amazon-jp-all-orders.txt', source: 'Amazon 全注文', created: '5' },
-      { name: 'shopify-orders.csv', source: 'Shopify 注文', created: '6' },
+      { name: 'shopify-orders.csv', source: 'Shopify 注文', created: '7' },
     ];
     for (const sample of samplesOnce) {
       await page.getByRole('button', { name: '別のレポートを取り込む' }).click();
@@ -189,7 +223,7 @@ test.describe('in Japanese', () => {
     for (const sample of [
       { name: 'amazon-in-all-orders.txt', source: 'Amazon 全注文', stored: '4' },
       { name: 'amazon-jp-all-orders.txt', source: 'Amazon 全注文', stored: '5' },
-      { name: 'shopify-orders.csv', source: 'Shopify 注文', stored: '6' },
+      { name: 'shopify-orders.csv', source: 'Shopify 注文', stored: '7' },
     ]) {
       await page.getByRole('radio', { name: new RegExp(sample.source) }).check();
       await file.setInputFiles(path.join(samples, sample.name));
@@ -199,6 +233,13 @@ test.describe('in Japanese', () => {
     }
     expect(await orders('AMAZONIND')).toBe(before.AMAZONIND + 4);
     expect(await orders('AMAZONJP')).toBe(before.AMAZONJP + 5);
-    expect(await orders('SHOPIFY')).toBe(before.SHOPIFY + 6);
+    expect(await orders('SHOPIFY')).toBe(before.SHOPIFY + 7);
+
+    // Thousands of bad rows: the first 100 listed, and how many there are in all.
+    await page.getByRole('radio', { name: /Amazon 全注文/ }).check();
+    await file.setInputFiles({ name: 'garbage.txt', mimeType: 'text/plain', buffer: garbageReport(2500) });
+    await expect(count(page, 'エラーのある行')).toHaveText('2,500');
+    await expect(page.getByText('全 2,500 件の問題のうち最初の 100 件を表示しています')).toBeVisible();
+    await expect(page.getByText('不明な販売チャネルです：nowhere').first()).toBeVisible();
   });
 });

@@ -2,7 +2,9 @@
  * /order-import (admin): a platform's order report in. Choose the source, drop or pick the file,
  * and the screen shows at once what importing it would do (a dry run: counts, rows whose product
  * is unknown, rows with errors, each with its row number), then imports it on request. Both runs
- * show real progress: the upload's bytes, then the server's lines done.
+ * show real progress: the upload's bytes, then the server's lines done and how far into the file
+ * it is. The server lists the first rows of each kind (and counts them all); the screen says so
+ * when there are more.
  */
 import {
   Body1,
@@ -30,9 +32,6 @@ import { useNotify } from '../../app/notify';
 import { EmptyState, ErrorState } from '../../app/page-state';
 import { translateError, type Translate } from '../../i18n/error-message';
 import { importOrderReport, type ImportProgress } from './order-import.api';
-
-/** Rows listed under unmatched and errors; the counts say how many more there are. */
-const SHOWN_ROWS = 200;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px' },
@@ -138,19 +137,28 @@ export default function OrderImportPage() {
     { key: 'row', header: t('table.row'), numeric: true, cell: (r) => r.row },
     { key: 'sku', header: t('table.sku'), cell: (r) => r.sku || '—' },
     { key: 'asin', header: t('table.asin'), cell: (r) => r.asin || '—' },
+    { key: 'name', header: t('table.name'), cell: (r) => r.name || '—' },
   ];
   const errorColumns: TableColumn<RowProblem>[] = [
     { key: 'row', header: t('table.row'), numeric: true, cell: (r) => r.row },
     { key: 'message', header: t('table.message'), cell: rowMessage },
   ];
 
+  /** "Showing the first 100 of 4,500 …" under a list the server cut short. */
+  const showing = (key: 'unmatched.showing' | 'errorsTable.showing', shown: number, total: number) =>
+    total > shown && (
+      <Caption1 data-testid={key}>
+        {t(key, { shown: shown.toLocaleString(), total: total.toLocaleString() })}
+      </Caption1>
+    );
+
   const summary = (result: OrderImportResult, dryRun: boolean) => {
     const counts: [string, number][] = [
       [dryRun ? t('counts.toCreate') : t('counts.created'), result.created],
       [dryRun ? t('counts.toUpdate') : t('counts.updated'), result.updated],
       [t('counts.skipped'), result.skipped],
-      [t('counts.unmatched'), result.unmatched.length],
-      [t('counts.errors'), result.errors.length],
+      [t('counts.unmatched'), result.unmatchedCount],
+      [t('counts.errors'), result.errorCount],
     ];
     return (
       <>
@@ -172,33 +180,31 @@ export default function OrderImportPage() {
         {result.unmatched.length > 0 && (
           <section className={styles.section}>
             <Subtitle2 as="h2">{t('unmatched.title')}</Subtitle2>
+            {showing('unmatched.showing', result.unmatched.length, result.unmatchedCount)}
             <AppTable
               label={t('unmatched.title')}
-              rows={result.unmatched.slice(0, SHOWN_ROWS)}
+              rows={result.unmatched}
               columns={unmatchedColumns}
               rowKey={(r) => String(r.row)}
               size="small"
               maxHeight="320px"
+              focusableFrame
             />
-            {result.unmatched.length > SHOWN_ROWS && (
-              <Caption1>{t('more', { count: result.unmatched.length - SHOWN_ROWS })}</Caption1>
-            )}
           </section>
         )}
         {result.errors.length > 0 && (
           <section className={styles.section}>
             <Subtitle2 as="h2">{t('errorsTable.title')}</Subtitle2>
+            {showing('errorsTable.showing', result.errors.length, result.errorCount)}
             <AppTable
               label={t('errorsTable.title')}
-              rows={result.errors.slice(0, SHOWN_ROWS)}
+              rows={result.errors}
               columns={errorColumns}
               rowKey={(r) => `${r.row}:${r.code}`}
               size="small"
               maxHeight="320px"
+              focusableFrame
             />
-            {result.errors.length > SHOWN_ROWS && (
-              <Caption1>{t('more', { count: result.errors.length - SHOWN_ROWS })}</Caption1>
-            )}
           </section>
         )}
       </>
@@ -215,11 +221,16 @@ export default function OrderImportPage() {
       value = progress.total > 0 ? progress.done / progress.total : 0;
       text = t('progress.upload', { percent: Math.floor((value ?? 0) * 100) });
     } else {
-      value = progress.total > 0 ? progress.done / progress.total : 1;
-      text = t(dryRun ? 'progress.checking' : 'progress.importing', {
-        done: progress.done.toLocaleString(),
-        total: progress.total.toLocaleString(),
-      });
+      const { done, read, size } = progress;
+      const lines = done.toLocaleString();
+      if (size && read !== undefined) {
+        value = Math.min(read / size, 1);
+        const percent = Math.floor(value * 100);
+        text = t(dryRun ? 'progress.checking' : 'progress.importing', { done: lines, percent });
+      } else {
+        value = undefined;
+        text = t(dryRun ? 'progress.checkingLines' : 'progress.importingLines', { done: lines });
+      }
     }
     return (
       <Field

@@ -1,6 +1,7 @@
 /** The order report import: a preview (dry run) and the import itself, both with progress. */
 import {
   IMPORT_PROGRESS_TYPE,
+  importProgressSchema,
   orderImportResultSchema,
   type ImportSource,
   type OrderImportResult,
@@ -8,13 +9,17 @@ import {
 import { z } from 'zod';
 import { ApiError, BAD_RESPONSE, uploadFile } from '../../api/http';
 
+/**
+ * Where a run is: the file going up, then the server's lines. The server reads the file as it
+ * arrives, so its lines are counted as they are read: `read` of `size` bytes says how far it is.
+ */
 export type ImportProgress =
   | { stage: 'upload'; done: number; total: number }
   | { stage: 'reading' }
-  | { stage: 'lines'; done: number; total: number };
+  | { stage: 'lines'; done: number; read?: number; size?: number | null };
 
 const eventSchema = z.union([
-  z.object({ progress: z.object({ done: z.number(), total: z.number() }) }),
+  z.object({ progress: importProgressSchema }),
   z.object({ result: orderImportResultSchema }),
   z.object({
     error: z.object({
@@ -47,8 +52,10 @@ export async function importOrderReport(
       const event = eventSchema.safeParse(line);
       if (!event.success) throw new ApiError(-1, BAD_RESPONSE);
       const data = event.data;
-      if ('progress' in data) onProgress({ stage: 'lines', ...data.progress });
-      else if ('result' in data) result = data.result;
+      if ('progress' in data) {
+        const { done, read, size } = data.progress;
+        onProgress({ stage: 'lines', done, read, size });
+      } else if ('result' in data) result = data.result;
       else failure = new ApiError(400, data.error.message, [], data.error.code, data.error.params);
     },
   });

@@ -142,7 +142,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /**
  * Makes every write to `table` bump its `list_versions` counter (the cached totals of lists
- * over it then recount). For tables added later, e.g. `await versionedTable(db, 'orders')`.
+ * over it then recount). For tables added later, e.g. `await versionedTable(db, 'orders')`,
+ * followed (after 019_list_versions_in_order) by `noteListWrites(db, table)`.
  */
 export async function versionedTable(db: Kysely<unknown>, table: string): Promise<void> {
   await sql`insert into list_versions (name, version) values (${table}, 0)`.execute(db);

@@ -21,6 +21,7 @@ import * as orderCustomerSearch from './015_order_customer_search';
 import * as orderSearchWalk from './016_order_search_walk';
 import * as matchCache from './017_match_cache';
 import * as matchCacheOrder from './018_match_cache_order';
+import * as listVersionsInOrder from './019_list_versions_in_order';
 import * as wideSums from './019_wide_sums';
 import * as orderCounts from './020_order_counts';
 import * as dropMatchCache from './021_drop_match_cache';
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '016_order_search_walk': orderSearchWalk,
   '017_match_cache': matchCache,
   '018_match_cache_order': matchCacheOrder,
+  '019_list_versions_in_order': listVersionsInOrder,
   '019_wide_sums': wideSums,
   '020_order_counts': orderCounts,
   '021_drop_match_cache': dropMatchCache,
