@@ -65,7 +65,12 @@ export async function loadVocabulary(db: Kysely<Database>): Promise<Vocabulary> 
     .orderBy('order_date', 'desc')
     .limit(1)
     .execute();
-  return { orderIds, productNames, customerEmails, lastDate: last[0]?.order_date ?? new Date().toISOString() };
+  return {
+    orderIds,
+    productNames,
+    customerEmails,
+    lastDate: last[0]?.order_date ?? new Date().toISOString(),
+  };
 }
 
 /** Draws texts and filter sets never drawn before in this run (a repeat is drawn again). */

@@ -30,6 +30,7 @@ import {
   type SortSpec,
 } from '#shared/query';
 import { textSchema, type ListResponse, type SearchResponse } from '#shared/schemas/common';
+import { Lru, perDatabase } from '../db/cache-kit';
 import { executeCompiled } from '../db/compiled';
 import type { TableVersions } from '../db/table-versions';
 
@@ -135,8 +136,7 @@ export function applySort<DB, TB extends keyof DB, O>(
  * server instance keeps its own; the versions live in the database, so a write through any
  * instance makes every instance recount.
  */
-const countCache = new WeakMap<object, Map<string, { version: number; count: number }>>();
-const COUNT_CACHE_ENTRIES = 500;
+const countCacheOf = perDatabase(() => new Lru<string, { version: number; count: number }>(500));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
 type AnyDb = Kysely<any>;
@@ -203,15 +203,13 @@ async function countCompiled(
   // count or in a newer version, never lost.
   const version = await tablesVersion(db, tables, versions);
   const cacheKey = key ?? countKeyOf(compiled);
-  let cache = countCache.get(db);
-  if (!cache) countCache.set(db, (cache = new Map()));
+  const cache = countCacheOf(db);
   const hit = cache.get(cacheKey);
   if (hit && hit.version === version) return hit.count;
   // The same count at the same version already running (several users, or one user's list and
   // tabs, opening the same search at once): wait for it rather than count again. A cold count of
   // a common word took 0.4 s on PostgreSQL at a million orders; ten at once took seconds each.
-  let inFlight = countsInFlight.get(db);
-  if (!inFlight) countsInFlight.set(db, (inFlight = new Map()));
+  const inFlight = countsInFlightOf(db);
   const flightKey = `${version}\u0000${cacheKey}`;
   let counting = inFlight.get(flightKey);
   if (!counting) {
@@ -222,15 +220,12 @@ async function countCompiled(
     inFlight.set(flightKey, counting);
   }
   const total = await counting;
-  cache.delete(cacheKey);
   cache.set(cacheKey, { version, count: total });
-  // Oldest first in a Map: drop the least recently counted.
-  if (cache.size > COUNT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   return total;
 }
 
-/** Counts running now, by database and version + count key. */
-const countsInFlight = new WeakMap<object, Map<string, Promise<number>>>();
+/** Counts running now, by database and version + count key (not a cache: gone once counted). */
+const countsInFlightOf = perDatabase(() => new Map<string, Promise<number>>());
 
 const totalOf = (row: unknown) => Number((row as { total_count?: number } | undefined)?.total_count ?? 0);
 
@@ -260,6 +255,7 @@ interface Template {
 
 /** Stands for a filter value while a plan is compiled; no value a request holds looks like it. */
 const MARK = '\u0001kura-filter\u0002';
+// eslint-disable-next-line no-control-regex -- the mark is made of control characters on purpose
 const MARKED = /^\u0001kura-filter\u0002(\d+)\.(\d+)$/;
 
 /**
@@ -310,8 +306,7 @@ function parametersOf(template: Template, query: ListQuery): unknown[] {
   });
 }
 
-const plans = new WeakMap<AnyDb, Map<string, KeyPlan>>();
-const PLANS = 500;
+const plansOf = perDatabase(() => new Lru<string, KeyPlan>(500));
 const LIMIT_OFFSET = /limit (\?|\$\d+) offset (\?|\$\d+)$/i;
 
 /** Compiles a page of keys, checking that `limit` and `offset` are its last two parameters. */
@@ -416,13 +411,10 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   let keys: { list_key: string }[];
   let totalCount: number;
   if (options.plan && db) {
-    let byKey = plans.get(db);
-    if (!byKey) plans.set(db, (byKey = new Map()));
+    const byKey = plansOf(db);
     const shape = shapeOf(query, columns);
     const planKey = `${options.plan}\u0000${shape.key}`;
     const plan = byKey.get(planKey) ?? {};
-    byKey.delete(planKey);
-    if (byKey.size >= PLANS) byKey.delete(byKey.keys().next().value as string);
     byKey.set(planKey, plan);
     const kept = await options.count?.(query);
     if (kept !== undefined) {

@@ -3,16 +3,7 @@
  * (docs/architecture.md, money in code) and become the API's major-unit numbers in
  * {@link toOrder} only.
  */
-import {
-  PostgresAdapter,
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Currency, OrderStatus, Platform } from '#shared/constants';
 import { formatRate, fromMinor } from '#shared/domain/money';
 import type { Customer, Order } from '#shared/schemas/order';
@@ -22,7 +13,6 @@ import { executeCompiled } from '../db/compiled';
 import { lockRowsReading, lockSelected } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
 import type { ListColumns } from '../http/list';
-import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;

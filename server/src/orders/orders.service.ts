@@ -21,16 +21,13 @@ import {
   type OrderStatus,
   type Platform,
 } from '#shared/constants';
-import { isValidJan } from '#shared/domain/jan';
 import { parseMoney } from '#shared/domain/money';
 import { checkBulkTransition, FINAL_STATUSES } from '#shared/domain/order-status';
 import { todayIso } from '#shared/domain/periods';
 import type { ListQuery } from '#shared/query';
 import { ordersListSpec } from '#shared/list-specs';
 import { MESSAGES, formatMessage, unknownReference } from '#shared/messages';
-import { ORDER_STATUSES } from '#shared/constants';
 import type { SessionUser } from '#shared/schemas/auth';
-import type { SearchResponse } from '#shared/schemas/common';
 import type { CustomerInput, Order, OrderLine, OrderTotals, OrderUpdate } from '#shared/schemas/order';
 import type { Database } from '../db/database';
 import { recordAudit, recordAudits, type AuditInput } from '../audit/audit.repository';

@@ -8,6 +8,7 @@
  * never wrong. PostgreSQL's trigram index skips through its common posting lists itself.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { perDatabase } from '../db/cache-kit';
 import type { Database } from '../db/database';
 import type { SearchTrigrams, TrigramShares } from './order-search.repository';
 
@@ -22,7 +23,7 @@ interface Known {
   readAt: number;
   reading?: Promise<void>;
 }
-const knownBy = new WeakMap<object, Known>();
+const knownOf = perDatabase((): Known => ({ trigrams: NONE, readAt: 0 }));
 
 /**
  * The share of `texts` holding each of their trigrams (lower-cased, by characters, counted once
@@ -62,11 +63,7 @@ async function read(db: Kysely<Database>): Promise<SearchTrigrams> {
  */
 export async function searchTrigrams(db: Kysely<Database>): Promise<SearchTrigrams> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return NONE;
-  let known = knownBy.get(db);
-  if (!known) {
-    known = { trigrams: NONE, readAt: 0 };
-    knownBy.set(db, known);
-  }
+  const known = knownOf(db);
   const stale = Date.now() - known.readAt > REFRESH_MS;
   if (stale && !known.reading) {
     const entry = known;
