@@ -14,6 +14,7 @@ import { seedLarge } from '../src/demo/large';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 import { productsCsvStream } from '../src/products/products.csv';
 import { exportProducts } from '../src/products/products.service';
+import { ensureBenchAdmin, FreshRequests, loadVocabulary } from './fresh';
 import { largeScenarios, orderScenarios } from './scenarios';
 
 const database = process.argv[2] ?? 'data/kura-bench-cpu.sqlite';
@@ -32,12 +33,14 @@ if (fresh) {
     await seedDb.destroy();
   }
 }
+await ensureBenchAdmin(app.db);
 const login = await app.inject({
   method: 'POST',
   url: '/api/v1/auth/login',
   payload: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin },
 });
 const headers = { authorization: `Token ${(login.json() as { token: string }).token}` };
+const draw = new FreshRequests(await loadVocabulary(app.db));
 const REQUESTS = Number(process.env.KURA_BENCH_REQUESTS ?? 2000);
 
 // KURA_BENCH_ONLY=export (or a part of a scenario's name) measures only those.
@@ -47,12 +50,14 @@ const rows = [];
 const hasOrders = (await app.db.selectFrom('orders').select('id').limit(1).executeTakeFirst()) !== undefined;
 const scenarios = [...largeScenarios, ...(hasOrders ? orderScenarios() : [])];
 for (const s of scenarios.filter((c) => !only || c.name.includes(only))) {
-  for (let i = 0; i < REQUESTS / 4; i++) await app.inject({ url: s.path, headers });
+  const url = () => (s.fresh ? s.fresh(draw) : s.path);
+  for (let i = 0; i < REQUESTS / 4; i++) await app.inject({ url: url(), headers });
   const before = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < REQUESTS; i++) {
-    const res = await app.inject({ url: s.path, headers });
-    if (res.statusCode !== 200) throw new Error(`${s.path} answered ${res.statusCode}`);
+    const path = url();
+    const res = await app.inject({ url: path, headers });
+    if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
   }
   const cpu = process.cpuUsage(before);
   rows.push({

@@ -23,6 +23,7 @@ import { createDatabase } from '../src/db/connect';
 import { seedLarge } from '../src/demo/large';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 import { startServer } from '../src/server';
+import { ensureBenchAdmin, FreshRequests, loadVocabulary, type Vocabulary } from './fresh';
 import { teamLoad } from './team-load';
 import {
   EXPORT_TARGETS,
@@ -36,6 +37,9 @@ import {
 } from './scenarios';
 
 const duration = Number(process.env.KURA_BENCH_SECONDS ?? 5);
+/** KURA_BENCH_ONLY=<text>: only the scenarios (and exports) whose name contains it. */
+const only = process.env.KURA_BENCH_ONLY;
+const selected = (name: string) => !only || name.includes(only);
 const WARM_UP_SECONDS = 2;
 
 async function login(url: string): Promise<string> {
@@ -71,16 +75,22 @@ function rssMb(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number | undefi
   }
 }
 
-async function load(url: string, token: string, list: Scenario[], pid?: number) {
+async function load(url: string, token: string, list: Scenario[], pid?: number, draw?: FreshRequests) {
   const rows: Record<string, string | number>[] = [];
   let ok = true;
-  for (const s of list) {
+  for (const s of list.filter((c) => selected(c.name))) {
+    const fresh = s.fresh;
+    if (fresh && !draw) throw new Error(`${s.name} draws fresh requests: load() needs a vocabulary`);
     const run = (seconds: number) =>
       autocannon({
         url: `${url}${s.path}`,
         connections: 10,
         duration: seconds,
         headers: { authorization: `Token ${token}` },
+        // A new path for every request: nothing the server saw before in this run.
+        ...(fresh && draw
+          ? { requests: [{ setupRequest: (request) => ({ ...request, path: fresh(draw) }) }] }
+          : {}),
       });
     // Unmeasured: the first seconds of a fresh server (JIT compilation, SQLite's page cache,
     // the first count of a total) cost the first scenario a third of its rate, measuring the
@@ -200,6 +210,7 @@ async function spawnServer(database: string): Promise<{ url: string; child: Chil
 /** Seeds `database` (unless it already holds the orders at scale) and measures the lists at scale on it. */
 async function atScale(label: string, database: string): Promise<boolean> {
   const { url, child } = await spawnServer(database);
+  let vocabulary: Vocabulary | undefined;
   try {
     const seedDb = createDatabase(database);
     try {
@@ -214,6 +225,8 @@ async function atScale(label: string, database: string): Promise<boolean> {
               .executeTakeFirstOrThrow()
           ).n,
         );
+      if (await ensureBenchAdmin(seedDb.db))
+        console.log(`${label}: added the demo administrator to sign in with`);
       if ((await count('products')) >= LARGE_PRODUCTS && (await count('orders')) >= LARGE_ORDERS) {
         console.log(`${label}: measuring the data set already in the database`);
       } else {
@@ -222,9 +235,11 @@ async function atScale(label: string, database: string): Promise<boolean> {
           `${label}: seeded ${seeded.products} products and ${seeded.orders} orders in ${seeded.seconds.toFixed(1)} s`,
         );
       }
+      vocabulary = LARGE_ORDERS ? await loadVocabulary(seedDb.db) : undefined;
     } finally {
       await seedDb.destroy();
     }
+    const draw = vocabulary ? new FreshRequests(vocabulary) : undefined;
     const token = await login(url);
     const products = await load(url, token, largeScenarios, child.pid);
     const orders = LARGE_ORDERS
@@ -235,28 +250,34 @@ async function atScale(label: string, database: string): Promise<boolean> {
             label === 'PostgreSQL' ? { ...s, minRps: s.minRpsPg, maxP99Ms: s.maxP99MsPg ?? s.maxP99Ms } : s,
           ),
           child.pid,
+          draw,
         )
       : { rows: [], ok: true };
-    const exported = await exportRun(url, token, child.pid as number);
+    const skipped = { ok: true, row: {} };
+    const exported = selected('products CSV export')
+      ? await exportRun(url, token, child.pid as number)
+      : skipped;
     const sales = LARGE_ORDERS
       ? await load(
           url,
           token,
           salesScenarios().map((s) => (label === 'PostgreSQL' ? { ...s, minRps: s.minRpsPg } : s)),
           child.pid,
+          draw,
         )
       : { rows: [], ok: true };
     // Every sale of the data set (three years and more), in one file.
-    const salesExport = LARGE_ORDERS
-      ? await exportRun(url, token, child.pid as number, {
-          name: 'sales CSV export',
-          path: '/api/v1/sales/export?from=2000-01-01&to=2100-12-31',
-        })
-      : undefined;
+    const salesExport =
+      LARGE_ORDERS && selected('sales CSV export')
+        ? await exportRun(url, token, child.pid as number, {
+            name: 'sales CSV export',
+            path: '/api/v1/sales/export?from=2000-01-01&to=2100-12-31',
+          })
+        : undefined;
     const where = `${label}, 10 connections, ${duration} s each; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`;
     console.log(`Products at scale (${where})`);
     console.table(products.rows);
-    console.table([exported.row]);
+    if (exported !== skipped) console.table([exported.row]);
     if (LARGE_ORDERS) {
       console.log(`Orders at scale (${where})`);
       console.table(orders.rows);
@@ -273,7 +294,7 @@ async function atScale(label: string, database: string): Promise<boolean> {
 let failed = false;
 const dir = mkdtempSync(path.join(tmpdir(), 'kura-bench-'));
 try {
-  // The demo data set.
+  // The demo data set (left out when KURA_BENCH_ONLY picks scenarios at scale).
   const server = await startServer({
     port: 0,
     databaseUrl: process.env.KURA_BENCH_PG_URL ?? path.join(dir, 'kura.sqlite'),
@@ -309,7 +330,7 @@ try {
 
   // The order report import (100,000 lines in under a minute), on SQLite: its own script, with
   // a server of its own on a fresh demo database. KURA_BENCH_IMPORT_LINES=0 leaves it out.
-  if (process.env.KURA_BENCH_IMPORT_LINES !== '0') {
+  if (process.env.KURA_BENCH_IMPORT_LINES !== '0' && selected('order report import')) {
     const { KURA_BENCH_PG_URL: _pg, ...env } = process.env;
     const importOk = await new Promise<boolean>((resolve) => {
       const child = spawn(

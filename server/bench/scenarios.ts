@@ -3,6 +3,7 @@
  * cpu.ts measures the CPU time of the same requests).
  */
 import { withJanCheckDigit } from '#shared/domain/jan';
+import type { FreshRequests } from './fresh';
 
 export interface Scenario {
   name: string;
@@ -12,6 +13,11 @@ export interface Scenario {
   maxP99Ms: number;
   /** A median latency target, where one is set (the sales summary). */
   maxP50Ms?: number;
+  /**
+   * Draws each request's path anew (`path` is then only a sample): a new filter set or search
+   * text every request, as staff send them (fresh.ts).
+   */
+  fresh?: (draw: FreshRequests) => string;
 }
 
 export const scenarios: Scenario[] = [
@@ -146,6 +152,52 @@ export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number
       maxP99Ms: 25,
       maxP99MsPg: 50,
     },
+    // Fresh: each request a new tab, platform and date window, or a new text.
+    {
+      name: `orders list + totalCount, fresh tab/platform/window (${n})`,
+      path: '/api/v1/orders?page=1&limit=25&shipmentStatus=RECEIVED',
+      fresh: (draw) => draw.orderList(),
+      minRps: 1000,
+      minRpsPg: 500,
+      maxP99Ms: 25,
+      maxP99MsPg: 50,
+    },
+    {
+      name: `orders/total, fresh window/platform (${n})`,
+      path: `/api/v1/orders/total?start_date=${day(90)}&end_date=${day(0)}`,
+      fresh: (draw) => draw.orderTotals(),
+      minRps: 1000,
+      minRpsPg: 500,
+      maxP99Ms: 25,
+      maxP99MsPg: 50,
+    },
+    {
+      name: `order search, fresh order id fragments (${n})`,
+      path: '/api/v1/orders/search?searchStr=403-12&page=1&limit=50',
+      fresh: (draw) => draw.orderSearch(draw.orderIdFragment()),
+      minRps: 300,
+      minRpsPg: 150,
+      maxP99Ms: 100,
+      maxP99MsPg: 200,
+    },
+    {
+      name: `order search, fresh product words (${n})`,
+      path: '/api/v1/orders/search?searchStr=matcha&page=1&limit=50',
+      fresh: (draw) => draw.orderSearch(draw.productWords()),
+      minRps: 300,
+      minRpsPg: 150,
+      maxP99Ms: 100,
+      maxP99MsPg: 200,
+    },
+    {
+      name: `order search, fresh customer emails (${n})`,
+      path: '/api/v1/orders/search?searchStr=rohan07&page=1&limit=50',
+      fresh: (draw) => draw.orderSearch(draw.customerEmail()),
+      minRps: 300,
+      minRpsPg: 150,
+      maxP99Ms: 100,
+      maxP99MsPg: 200,
+    },
   ];
 }
 
@@ -171,6 +223,7 @@ export function salesScenarios(now = new Date()): (Scenario & { minRpsPg: number
     summary('a year', 365),
     summary('three years', 3 * 365),
     summary('three years, one platform', 3 * 365, '&platformCode=AMAZONIND'),
+    { ...summary('fresh window/platform', 30), fresh: (draw) => draw.salesSummary() },
     {
       name: `sales chart, three years (${n})`,
       path: `/api/v1/sales/daily?${range(3 * 365)}`,

@@ -1,9 +1,9 @@
 /**
  * Two team servers on one PostgreSQL database, as behind a load balancer: a write on one is seen
  * by the other's very next list, search and count. Each server keeps caches (totals by
- * `list_versions`, a search's kept sets in db/match-cache.ts, which a process trusts for a while
- * without looking), so every page is read on both servers before the write, warming them, and
- * read again on the other server right after it.
+ * `list_versions`, compiled queries, the order search's trigram shares), so every page is read
+ * on both servers before the write, warming them, and read again on the other server right
+ * after it.
  *
  * PostgreSQL only: SQLite is the desktop's, one process on its file.
  */

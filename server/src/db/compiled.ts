@@ -12,13 +12,13 @@
  * prepared: the best plan of a search depends on how many rows its text matches.
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { Lru, perDatabase } from './cache-kit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
 type AnyDb = Kysely<any>;
 
-const compiled = new WeakMap<AnyDb, Map<string, string>>();
 // Shapes kept per database: list pages take any number of ids, so the least recently used go.
-const SHAPES = 100;
+const compiledOf = perDatabase(() => new Lru<string, string>(100));
 
 /** Statement names by SQL text, for every database of the process (names are per connection). */
 const statementNames = new Map<string, string>();
@@ -43,12 +43,9 @@ export async function executeCompiled<R>(
   build: () => Compilable<R>,
   parameters: readonly unknown[],
 ): Promise<R[]> {
-  let byShape = compiled.get(db);
-  if (!byShape) compiled.set(db, (byShape = new Map()));
+  const byShape = compiledOf(db);
   let text = byShape.get(shape);
-  if (text !== undefined) {
-    byShape.delete(shape);
-  } else {
+  if (text === undefined) {
     const query = build().compile();
     if (JSON.stringify(query.parameters) !== JSON.stringify(parameters)) {
       throw new Error(`Compiled query ${shape} binds other parameters than it was given`);
@@ -57,8 +54,7 @@ export async function executeCompiled<R>(
     if (!statementNames.has(text) && statementNames.size < MAX_STATEMENT_NAMES) {
       statementNames.set(text, `kura_${statementNames.size + 1}`);
     }
-    if (byShape.size >= SHAPES) byShape.delete(byShape.keys().next().value as string);
+    byShape.set(shape, text);
   }
-  byShape.set(shape, text);
   return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
 }

@@ -18,7 +18,6 @@ import {
 import pg from 'pg';
 import { statementNameOf } from './compiled';
 import type { Database } from './database';
-import { forgetKeptSets } from './match-cache';
 import { registerSqlite } from './sqlite-handle';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -114,7 +113,6 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
       console.warn(`kura: an idle PostgreSQL connection was closed (${err.message})`),
     );
     const db = tapped((log) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }));
-    pool.on('connect', () => forgetKeptSets(db));
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
 

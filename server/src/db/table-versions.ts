@@ -1,7 +1,7 @@
 /**
  * The `list_versions` of some tables (one counter per table, bumped by triggers in every writing
- * transaction), read once for a request that checks several caches keyed by them (a search's
- * kept sets and its totals): on PostgreSQL each read is a round trip.
+ * transaction), read once for a request that checks several caches keyed by them: on PostgreSQL
+ * each read is a round trip.
  */
 import type { Kysely } from 'kysely';
 import { executeCompiled } from './compiled';

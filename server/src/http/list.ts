@@ -30,6 +30,7 @@ import {
   type SortSpec,
 } from '#shared/query';
 import { textSchema, type ListResponse, type SearchResponse } from '#shared/schemas/common';
+import { Lru, perDatabase } from '../db/cache-kit';
 import { executeCompiled } from '../db/compiled';
 import type { TableVersions } from '../db/table-versions';
 
@@ -135,8 +136,7 @@ export function applySort<DB, TB extends keyof DB, O>(
  * server instance keeps its own; the versions live in the database, so a write through any
  * instance makes every instance recount.
  */
-const countCache = new WeakMap<object, Map<string, { version: number; count: number }>>();
-const COUNT_CACHE_ENTRIES = 500;
+const countCacheOf = perDatabase(() => new Lru<string, { version: number; count: number }>(500));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
 type AnyDb = Kysely<any>;
@@ -203,15 +203,13 @@ async function countCompiled(
   // count or in a newer version, never lost.
   const version = await tablesVersion(db, tables, versions);
   const cacheKey = key ?? countKeyOf(compiled);
-  let cache = countCache.get(db);
-  if (!cache) countCache.set(db, (cache = new Map()));
+  const cache = countCacheOf(db);
   const hit = cache.get(cacheKey);
   if (hit && hit.version === version) return hit.count;
   // The same count at the same version already running (several users, or one user's list and
   // tabs, opening the same search at once): wait for it rather than count again. A cold count of
   // a common word took 0.4 s on PostgreSQL at a million orders; ten at once took seconds each.
-  let inFlight = countsInFlight.get(db);
-  if (!inFlight) countsInFlight.set(db, (inFlight = new Map()));
+  const inFlight = countsInFlightOf(db);
   const flightKey = `${version}\u0000${cacheKey}`;
   let counting = inFlight.get(flightKey);
   if (!counting) {
@@ -222,15 +220,12 @@ async function countCompiled(
     inFlight.set(flightKey, counting);
   }
   const total = await counting;
-  cache.delete(cacheKey);
   cache.set(cacheKey, { version, count: total });
-  // Oldest first in a Map: drop the least recently counted.
-  if (cache.size > COUNT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   return total;
 }
 
-/** Counts running now, by database and version + count key. */
-const countsInFlight = new WeakMap<object, Map<string, Promise<number>>>();
+/** Counts running now, by database and version + count key (not a cache: gone once counted). */
+const countsInFlightOf = perDatabase(() => new Map<string, Promise<number>>());
 
 const totalOf = (row: unknown) => Number((row as { total_count?: number } | undefined)?.total_count ?? 0);
 
@@ -239,30 +234,83 @@ type Lazy<Q> = Q | (() => Q);
 const built = <Q>(lazy: Lazy<Q>): Q => (typeof lazy === 'function' ? (lazy as () => Q)() : lazy);
 
 /**
- * The compiled queries of a keyed list for one set of parsed filters, sort and extras: its
- * count and its page of keys (with `limit` and `offset` as its last two parameters), and the
- * same page found by the scan when a list has one. Kysely builds and compiles a query object
- * anew for every request, which cost a list page more CPU than running its SQL.
+ * The compiled queries of a keyed list for one shape of filters (which fields, operators and
+ * how many values: the values themselves are parameters), sort and extras: its count and its
+ * page of keys (with `limit` and `offset` as its last two parameters), and the same page found
+ * by the scan when a list has one. Kysely builds and compiles a query object anew for every
+ * request, which cost a list page more CPU than running its SQL; staff change a filter's value
+ * far more often than its shape, so every new date window or status tab finds its plan.
  */
 interface KeyPlan {
-  count: CompiledQuery;
-  countKey: string;
-  keys?: PageQuery;
-  scanKeys?: PageQuery;
+  count?: Template;
+  keys?: Template;
+  scanKeys?: Template;
 }
 
-/** A page query's SQL and its parameters before `limit` and `offset`. */
-interface PageQuery {
+/** A compiled query whose parameters are filter values (by position in the query) or constants. */
+interface Template {
   sql: string;
-  parameters: readonly unknown[];
+  parameters: readonly ({ filter: number; item: number } | { value: unknown })[];
 }
 
-const plans = new WeakMap<AnyDb, Map<string, KeyPlan>>();
-const PLANS = 500;
+/** Stands for a filter value while a plan is compiled; no value a request holds looks like it. */
+const MARK = '\u0001kura-filter\u0002';
+// eslint-disable-next-line no-control-regex -- the mark is made of control characters on purpose
+const MARKED = /^\u0001kura-filter\u0002(\d+)\.(\d+)$/;
+
+/**
+ * The query with the values of its plain filters (column comparisons) replaced by marks, and
+ * the key of its shape. A custom filter may turn its value into SQL of its own (`role=none`
+ * into `is null`), so its value stays in the key and in the query.
+ */
+function shapeOf(query: ListQuery, columns: ListColumns) {
+  const plain = (filter: Filter) => !columns.customFilters?.[filter.field];
+  const marked: ListQuery = {
+    ...query,
+    filters: query.filters.map((filter, i) => {
+      if (!plain(filter)) return filter;
+      const value = Array.isArray(filter.value)
+        ? filter.value.map((_, j) => `${MARK}${i}.${j}`)
+        : `${MARK}${i}.0`;
+      return { ...filter, value } as Filter;
+    }),
+  };
+  const key = JSON.stringify([
+    query.filters.map((f) =>
+      plain(f) ? [f.field, f.op, Array.isArray(f.value) ? f.value.length : -1] : [f.field, f.op, f.value],
+    ),
+    query.sort,
+    query.extras,
+  ]);
+  return { marked, key };
+}
+
+function templateOf(compiled: { sql: string; parameters: readonly unknown[] }): Template {
+  return {
+    sql: compiled.sql,
+    parameters: compiled.parameters.map((value) => {
+      if (typeof value !== 'string' || !value.includes(MARK)) return { value };
+      const match = MARKED.exec(value);
+      // A plain filter's value reached SQL changed (quoted, lowered): this shape cannot be reused.
+      if (!match) throw new Error(`A list filter's value did not reach its query as a parameter: ${value}`);
+      return { filter: Number(match[1]), item: Number(match[2]) };
+    }),
+  };
+}
+
+function parametersOf(template: Template, query: ListQuery): unknown[] {
+  return template.parameters.map((slot) => {
+    if ('value' in slot) return slot.value;
+    const value = query.filters[slot.filter]?.value;
+    return toSqlValue((Array.isArray(value) ? value[slot.item] : value) as FilterValue);
+  });
+}
+
+const plansOf = perDatabase(() => new Lru<string, KeyPlan>(500));
 const LIMIT_OFFSET = /limit (\?|\$\d+) offset (\?|\$\d+)$/i;
 
 /** Compiles a page of keys, checking that `limit` and `offset` are its last two parameters. */
-function pageQuery(compiled: CompiledQuery, query: ListQuery): PageQuery {
+function pageTemplate(compiled: CompiledQuery, query: ListQuery): Template {
   const { parameters } = compiled;
   if (
     !LIMIT_OFFSET.test(compiled.sql) ||
@@ -271,12 +319,15 @@ function pageQuery(compiled: CompiledQuery, query: ListQuery): PageQuery {
   ) {
     throw new Error(`A list's page of keys does not end with its limit and offset: ${compiled.sql}`);
   }
-  return { sql: compiled.sql, parameters: parameters.slice(0, -2) };
+  return templateOf({ sql: compiled.sql, parameters: parameters.slice(0, -2) });
 }
 
-const runPage = async (db: AnyDb, page: PageQuery, query: ListQuery) =>
-  (await db.executeQuery(CompiledQuery.raw(page.sql, [...page.parameters, query.limit, query.offset])))
-    .rows as { list_key: string }[];
+const runPage = async (db: AnyDb, page: Template, query: ListQuery) =>
+  (
+    await db.executeQuery(
+      CompiledQuery.raw(page.sql, [...parametersOf(page, query), query.limit, query.offset]),
+    )
+  ).rows as { list_key: string }[];
 
 /**
  * Applies filters, counts, sorts and pages. `base` carries the select list and any
@@ -306,6 +357,11 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
      */
     plan?: string;
     /**
+     * The list's total when the resource knows it without counting rows (kept counts), or
+     * undefined to count as usual.
+     */
+    count?: (query: ListQuery) => Promise<number | undefined>;
+    /**
      * Reads the page's rows by key (in any order, each with its key as `list_key`) instead of
      * `base` filtered by the keys: for a repository that keeps that query compiled.
      */
@@ -317,7 +373,9 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
      * every match first, so with many matches the walk is the cheaper plan.
      */
     scanKeys?: {
-      base: Lazy<SelectQueryBuilder<KDB, KTB, KO>>;
+      // Its own tables: a lookup may join what a walk does not.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any rows with the list's columns
+      base: Lazy<SelectQueryBuilder<any, any, any>>;
       preferScan: (totalCount: number) => boolean | Promise<boolean>;
     };
   } = {},
@@ -334,10 +392,11 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   }
   const { db, keysBase, scanKeys: scan } = options;
   const tie = sql.ref(columns.tieBreaker);
-  const keysOf = (from: Lazy<SelectQueryBuilder<KDB, KTB, KO>>) =>
-    pageQuery(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- keysBase's or scanKeys.base's rows
+  const keysOf = (from: Lazy<SelectQueryBuilder<any, any, any>>, filters: ListQuery) =>
+    pageTemplate(
       applySort(
-        applyFilters(built(from), query, columns)
+        applyFilters(built(from), filters, columns)
           .clearSelect()
           .select(tie.as('list_key') as never),
         query.sort,
@@ -352,28 +411,28 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   let keys: { list_key: string }[];
   let totalCount: number;
   if (options.plan && db) {
-    let byKey = plans.get(db);
-    if (!byKey) plans.set(db, (byKey = new Map()));
-    const planKey = `${options.plan}\u0000${JSON.stringify([query.filters, query.sort, query.extras])}`;
-    let plan = byKey.get(planKey);
-    if (plan) {
-      byKey.delete(planKey);
-    } else {
-      const count = countQueryOf(applyFilters(built(keysBase), query, columns)).compile();
-      plan = { count, countKey: countKeyOf(count) };
-      if (byKey.size >= PLANS) byKey.delete(byKey.keys().next().value as string);
-    }
+    const byKey = plansOf(db);
+    const shape = shapeOf(query, columns);
+    const planKey = `${options.plan}\u0000${shape.key}`;
+    const plan = byKey.get(planKey) ?? {};
     byKey.set(planKey, plan);
-    totalCount = await countCompiled(plan.count, columns, db, plan.countKey, options.versions);
+    const kept = await options.count?.(query);
+    if (kept !== undefined) {
+      totalCount = kept;
+    } else {
+      plan.count ??= templateOf(countQueryOf(applyFilters(built(keysBase), shape.marked, columns)).compile());
+      const count = CompiledQuery.raw(plan.count.sql, parametersOf(plan.count, query));
+      totalCount = await countCompiled(count, columns, db, undefined, options.versions);
+    }
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     if (scan && (await scan.preferScan(totalCount))) {
-      keys = await runPage(db, (plan.scanKeys ??= keysOf(scan.base)), query);
+      keys = await runPage(db, (plan.scanKeys ??= keysOf(scan.base, shape.marked)), query);
     } else {
-      keys = await runPage(db, (plan.keys ??= keysOf(keysBase)), query);
+      keys = await runPage(db, (plan.keys ??= keysOf(keysBase, shape.marked)), query);
     }
   } else {
     const keyed = applyFilters(built(keysBase), query, columns);
-    totalCount = await countRows(keyed, columns, db, options.versions);
+    totalCount = (await options.count?.(query)) ?? (await countRows(keyed, columns, db, options.versions));
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     const from =
       scan && (await scan.preferScan(totalCount)) ? applyFilters(built(scan.base), query, columns) : keyed;

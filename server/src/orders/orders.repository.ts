@@ -3,16 +3,7 @@
  * (docs/architecture.md, money in code) and become the API's major-unit numbers in
  * {@link toOrder} only.
  */
-import {
-  PostgresAdapter,
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Currency, OrderStatus, Platform } from '#shared/constants';
 import { formatRate, fromMinor } from '#shared/domain/money';
 import type { Customer, Order } from '#shared/schemas/order';
@@ -21,10 +12,7 @@ import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
 import { lockRowsReading, lockSelected } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
-import { cachedMatches } from '../db/match-cache';
-import type { TableVersions } from '../db/table-versions';
 import type { ListColumns } from '../http/list';
-import { productIdsMatching } from '../products/products.repository';
 import type { OrderTable } from './orders.table';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -131,12 +119,6 @@ export const ordersColumns: ListColumns = {
   tieBreaker: 'orders.id',
   countedTables: ['orders'],
 };
-
-/**
- * The same columns for a search by text, which matches the products' names, SKUs and JANs too:
- * its totals are counted again after a product is written as well as an order.
- */
-export const ordersSearchColumns: ListColumns = { ...ordersColumns, countedTables: ['orders', 'products'] };
 
 /** Advance orders sort on a nullable delivery date: small in number, so NULLS LAST will do. */
 export const advanceOrdersColumns: ListColumns = { ...ordersColumns, nullableSorts: ['deliveryDate'] };
@@ -425,191 +407,6 @@ export async function applyRateToOrders(
     .where(inRange)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-const characterCount = (text: string) => [...text].length;
-
-/** Order ids containing the text, through the trigram index (a prefix below three characters). */
-export function orderIdMatch(db: Kysely<Database>, text: string) {
-  if (isPostgres(db)) {
-    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql`select orders.id from orders where lower(orders.order_id) like ${pattern} escape '\\'`;
-  }
-  if (characterCount(text) < 3) {
-    // No trigram to look up: order ids starting with the text, an index range.
-    return sql`select orders.id from orders where orders.order_id >= ${text} and orders.order_id < ${`${text}\uffff`}`;
-  }
-  const phrase = `"${text.replaceAll('"', '""')}"`;
-  return sql`select k.order_row_id from orders_search_keys k
-    where k.key in (select rowid from orders_fts where orders_fts match ${phrase})`;
-}
-
-/** Orders whose customer's name or email contains the text (015_order_customer_search). */
-function customerMatch(db: Kysely<Database>, text: string) {
-  if (isPostgres(db)) {
-    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql`select orders.id from orders where orders.customer is not null and ${customerText(db)} like ${pattern} escape '\\'`;
-  }
-  // Below a trigram there is nothing to look up: the order id's prefix range is the fallback.
-  if (characterCount(text) < 3) return null;
-  const phrase = `"${text.replaceAll('"', '""')}"`;
-  return sql`select k.order_row_id from orders_search_keys k
-    where k.key in (select rowid from orders_customer_fts where orders_customer_fts match ${phrase})`;
-}
-
-/** The customer's searched text: the expression the PostgreSQL index is built on. */
-function customerText(db: Kysely<Database>) {
-  return isPostgres(db)
-    ? sql`lower(coalesce((orders.customer::jsonb) ->> 'name', '') || ' ' || coalesce((orders.customer::jsonb) ->> 'email', ''))`
-    : sql`lower(coalesce(json_extract(orders.customer, '$.name'), '') || ' ' || coalesce(json_extract(orders.customer, '$.email'), ''))`;
-}
-
-/** The product fields an order search matches. */
-const ORDER_PRODUCT_FIELDS = ['name', 'skuCode', 'janCode'] as const;
-
-/** What an order search matches, each a subquery of ids: order ids, customers, products. */
-export interface OrderTextSets {
-  orderIds: RawBuilder<unknown>;
-  /** Null below a trigram on SQLite: nothing to look up. */
-  customers: RawBuilder<unknown> | null;
-  products: RawBuilder<unknown>;
-  /** Sets known to hold nothing (kept empty): the lookup leaves them out. */
-  empty?: ReadonlySet<'orderIds' | 'customers' | 'products'>;
-  /** The kept order ids with their order dates (`id`, `sort_key`): see {@link ordersByDateKeysBase}. */
-  orderIdsByDate?: RawBuilder<unknown>;
-}
-
-export function orderTextSets(db: Kysely<Database>, text: string): OrderTextSets {
-  return {
-    orderIds: orderIdMatch(db, text),
-    customers: customerMatch(db, text),
-    products: productIdsMatching(db, text, ORDER_PRODUCT_FIELDS),
-  };
-}
-
-/** The same sets, each read from the match cache (db/match-cache.ts) on SQLite. */
-export async function cachedOrderTextSets(
-  db: Kysely<Database>,
-  text: string,
-  versions?: TableVersions,
-): Promise<OrderTextSets> {
-  const sets = orderTextSets(db, text);
-  const [orderIds, products, customers] = await cachedMatches(
-    db,
-    text,
-    [
-      {
-        name: 'order ids',
-        tables: ['orders'],
-        ids: sets.orderIds,
-        sortedIds: sql`select o.id, o.order_date as sort_key from orders o where o.id in (${sets.orderIds})`,
-      },
-      { name: 'products', tables: ['products'], ids: sets.products },
-      ...(sets.customers ? [{ name: 'customers', tables: ['orders'], ids: sets.customers }] : []),
-    ],
-    { versions },
-  );
-  const empty = new Set<'orderIds' | 'customers' | 'products'>();
-  if (orderIds?.empty) empty.add('orderIds');
-  if (products?.empty) empty.add('products');
-  if (customers?.empty) empty.add('customers');
-  return {
-    orderIds: orderIds?.ids ?? sets.orderIds,
-    products: products?.ids ?? sets.products,
-    customers: customers?.ids ?? sets.customers,
-    empty,
-    ...(orderIds?.sorted ? { orderIdsByDate: orderIds.sorted } : {}),
-  };
-}
-
-/**
- * The orders of a kept set of order ids, each with its order date as kept (`m.sort_key`): for a
- * text that matches order ids only, its page sorted by order date is read from the set's own
- * index in that order and stops after the page, instead of looking every match up to sort them
- * (see 018_match_cache_order). With {@link ordersByDateColumns}.
- *
- * Filters test the order's row, so `filtered` joins the orders. Without filters the kept set
- * alone is the answer: it is kept per version of the orders table, so it holds the matching
- * orders of that version and no other (an order deleted since is left out when the page's rows
- * are read). Joined, PostgreSQL plans the query against the orders' twenty indexes: 0.19 ms to
- * plan and 0.14 ms to run at a million orders, against 0.04 and 0.02 ms for the set alone.
- */
-export function ordersByDateKeysBase(
-  db: Kysely<Database>,
-  orderIdsByDate: RawBuilder<unknown>,
-  filtered: boolean,
-) {
-  return db
-    .selectFrom(sql<{ id: string; sort_key: string }>`(${orderIdsByDate})`.as('m'))
-    .$if(filtered, (kept) => kept.innerJoin('orders', 'orders.id', 'm.id'));
-}
-
-/** The order search's columns over {@link ordersByDateKeysBase}: the date and tie from the set. */
-export const ordersByDateColumns: ListColumns = {
-  ...ordersSearchColumns,
-  columns: { ...ordersSearchColumns.columns, orderDate: 'm.sort_key' },
-  tieBreaker: 'm.id',
-};
-
-/**
- * Orders whose order id contains the text, or whose customer's name or email, or whose
- * product's name, SKU or JAN does. Each part is an index lookup inside the database (the
- * orders' search indexes; the products' search index, then the orders of each matched product
- * by ix_orders__product_date), joined by a union of ids: nothing but the text is sent, however
- * many products match. A complete JAN (`janOnly`) matches that product's orders only.
- */
-export function orderTextMatch(
-  db: Kysely<Database>,
-  text: string,
-  janOnly: boolean,
-  sets: OrderTextSets = orderTextSets(db, text),
-): Expression<SqlBool> {
-  // A set known to be empty is left out: a text is most often an order id or a product word,
-  // rarely both, and planning a union of three subqueries (one of them a join) cost a search
-  // for an order id fragment a fifth of its page of keys on PostgreSQL.
-  const has = (part: 'orderIds' | 'customers' | 'products') => !sets.empty?.has(part);
-  const parts = [
-    has('orderIds') ? sets.orderIds : null,
-    has('customers') ? sets.customers : null,
-    janOnly
-      ? sql`select orders.id from orders where orders.product_id in
-          (select p.id from products p where p.jan_code = ${text})`
-      : has('products')
-        ? sql`select orders.id from orders where orders.product_id in (${sets.products})`
-        : null,
-  ].filter((part) => part !== null);
-  return parts.length === 0
-    ? sql<SqlBool>`1 = 0`
-    : sql<SqlBool>`orders.id in (${sql.join(parts, sql` union `)})`;
-}
-
-/**
- * The same match as {@link orderTextMatch}, tested order by order: for a walk of the sort index
- * that stops after a page, when the text matches many orders (a common product word), where the
- * index lookup would fetch and sort every match. The matched products are still found once by
- * their own index, inside the database. On PostgreSQL too: given the match as a union of ids,
- * its planner joined all 55,000 matches of a product word to a full scan of a million orders
- * and sorted them (0.45 s); tested row by row inside an OR (which it never turns into a join)
- * it walks the date index with the matched products hashed once.
- */
-export function orderTextScan(
-  db: Kysely<Database>,
-  text: string,
-  janOnly: boolean,
-  sets: OrderTextSets = orderTextSets(db, text),
-): Expression<SqlBool> {
-  if (janOnly) return orderTextMatch(db, text, janOnly, sets);
-  // Each set is found once by its own index (PostgreSQL hashes each subquery under the OR once,
-  // never turning it into a join; on SQLite the unary + keeps the planner from looking each set
-  // up instead of walking the sort index), so a walked order is three probes of sets in memory:
-  // its text is never tested (on PostgreSQL the customer's JSON was parsed for every order
-  // walked), and on SQLite the walk reads the order date index alone (016_order_search_walk).
-  // Empty sets stay: PostgreSQL would join a set probed alone (outside an OR) to the walk,
-  // probing its index once per order walked instead of a hash built once.
-  const plus = isPostgres(db) ? sql`` : sql`+`;
-  return sql<SqlBool>`(${plus}orders.id in (${sets.orderIds})
-    ${sets.customers ? sql`or ${plus}orders.id in (${sets.customers})` : sql``}
-    or ${plus}orders.product_id in (${sets.products}))`;
 }
 
 /** The orders (of one status, when given) whose order date is within the range (either end optional). */

@@ -24,10 +24,10 @@ import {
   getOrder,
   listOrders,
   orderTotals,
-  searchOrders,
   updateOrder,
   type OrdersContext,
 } from './orders.service';
+import { searchOrders } from './order-search.service';
 
 const tags = ['orders'];
 const idParams = z.object({ id: idSchema });

@@ -21,27 +21,23 @@ import {
   type OrderStatus,
   type Platform,
 } from '#shared/constants';
-import { isValidJan } from '#shared/domain/jan';
 import { parseMoney } from '#shared/domain/money';
 import { checkBulkTransition, FINAL_STATUSES } from '#shared/domain/order-status';
 import { todayIso } from '#shared/domain/periods';
 import type { ListQuery } from '#shared/query';
-import { ordersListSpec, ordersSearchSpec } from '#shared/list-specs';
+import { ordersListSpec } from '#shared/list-specs';
 import { MESSAGES, formatMessage, unknownReference } from '#shared/messages';
-import { ORDER_STATUSES } from '#shared/constants';
 import type { SessionUser } from '#shared/schemas/auth';
-import type { SearchResponse } from '#shared/schemas/common';
 import type { CustomerInput, Order, OrderLine, OrderTotals, OrderUpdate } from '#shared/schemas/order';
 import type { Database } from '../db/database';
 import { recordAudit, recordAudits, type AuditInput } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
-import { readTableVersions, type TableVersions } from '../db/table-versions';
 import { badRequest, httpError, HttpError, notFound, type FieldError } from '../http/errors';
-import { countRows, parseList, runList } from '../http/list';
+import { parseList, runList } from '../http/list';
+import { countOrdersByDay, countOrdersByStatus, dayCountsAnswer } from './order-counts.repository';
 import { recordStockMovement } from '../products/products.repository';
 import {
-  cachedOrderTextSets,
   type EditableOrderColumns,
   findOrder,
   findOrderIdByKey,
@@ -54,15 +50,8 @@ import {
   lockProductsStock,
   orderRowsByIds,
   orderRowsQuery,
-  ordersByDateColumns,
-  ordersByDateKeysBase,
   ordersColumns,
-  ordersInRangeQuery,
   ordersKeysBase,
-  ordersSearchColumns,
-  orderTextMatch,
-  orderTextScan,
-  type OrderTextSets,
   rateOn,
   refreshProductSales,
   setOrdersStatus,
@@ -533,103 +522,30 @@ export async function getOrder(db: Kysely<Database>, id: string): Promise<Order>
   return order;
 }
 
-export async function listOrders(db: Kysely<Database>, rawQuery: unknown) {
-  const query = parseList(rawQuery, ordersListSpec);
+export function listOrders(db: Kysely<Database>, rawQuery: unknown) {
+  return listOrderPage(db, parseList(rawQuery, ordersListSpec));
+}
+
+/**
+ * A page of the orders list. Its total over a status tab, platform and order dates is a sum of
+ * the kept day counts; other filters (a shipment, a product, an order id) count their index range.
+ */
+export function listOrderPage(db: Kysely<Database>, query: ListQuery) {
   return runList(orderRowsQuery(db), query, ordersColumns, toOrder, {
     db,
+    plan: 'orders',
+    count: async () => (dayCountsAnswer(query.filters) ? countOrdersByDay(db, query) : undefined),
     keysBase: ordersKeysBase(db),
     readRows: (ids) => orderRowsByIds(db, ids),
   });
 }
 
-const JAN_SHAPE = /^(\d{8}|\d{13})$/;
-
-/**
- * GET /orders/search: order id, product name, SKU or JAN contains the text (a complete JAN, as
- * a scanner types it, matches that product's orders only), within the status tab when given.
- * An empty text lists the tab.
- */
-export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Promise<SearchResponse<Order>> {
-  const query = parseList(rawQuery, ordersSearchSpec);
-  const text = query.extras.searchStr?.trim() ?? '';
-  const janOnly = JAN_SHAPE.test(text) && isValidJan(text);
-  const columns = text ? ordersSearchColumns : ordersColumns;
-  // Read once for the kept sets, the total and the walk's choice, each keyed by them.
-  const versions = columns.countedTables ? await readTableVersions(db, columns.countedTables) : undefined;
-  const sets = text ? await cachedOrderTextSets(db, text, versions) : undefined;
-  const byDate = sets && !janOnly && query.sort.field === 'orderDate' ? onlyOrderIdsByDate(sets) : undefined;
-  const readRows = (ids: string[]) => orderRowsByIds(db, ids);
-  const page = byDate
-    ? // Read in date order from the kept set: no walk to choose.
-      await runList(orderRowsQuery(db), query, ordersByDateColumns, toOrder, {
-        db,
-        versions,
-        keysBase: ordersByDateKeysBase(db, byDate, query.filters.length > 0),
-        readRows,
-      })
-    : await runList(orderRowsQuery(db), query, columns, toOrder, {
-        db,
-        versions,
-        keysBase: text
-          ? ordersKeysBase(db).where(orderTextMatch(db, text, janOnly, sets))
-          : ordersKeysBase(db),
-        readRows,
-        ...(text && !janOnly
-          ? {
-              scanKeys: {
-                base: ordersKeysBase(db).where(orderTextScan(db, text, janOnly, sets)),
-                preferScan: (matches: number) => walkBeatsLookup(db, query, matches, versions),
-              },
-            }
-          : {}),
-      });
-  return { data: page.data, totalcount: page.totalCount };
-}
-
-/**
- * The kept order ids with their dates, when they are all a text matches (no customer, no
- * product: an order id fragment): its page by order date is then read from them in order.
- */
-function onlyOrderIdsByDate(sets: OrderTextSets) {
-  const none = (part: 'customers' | 'products') => sets.empty?.has(part) === true;
-  const noCustomers = sets.customers === null || none('customers');
-  return noCustomers && none('products') ? sets.orderIdsByDate : undefined;
-}
-
-// Below this a lookup of the matches costs less than any walk.
-const SEARCH_WALK_MIN_MATCHES = 200;
-
-/**
- * Whether a search's page is found faster by walking the order date index and testing each
- * order than by looking its matches up (which fetches and sorts all of them): the walk reads
- * about (offset + limit) × orders / matches rows, the lookup about `matches`. Both totals come
- * from the count cache.
- */
-async function walkBeatsLookup(
-  db: Kysely<Database>,
-  query: ListQuery,
-  matches: number,
-  versions?: TableVersions,
-): Promise<boolean> {
-  if (matches < SEARCH_WALK_MIN_MATCHES) return false;
-  const orders = await countRows(ordersKeysBase(db), ordersColumns, db, versions);
-  return matches * matches >= (query.offset + query.limit) * orders;
-}
-
-/**
- * GET /orders/total: counts for the status tabs over an order date range. Each count is one
- * index range (status, order date) and cached until an order is written.
- */
+/** GET /orders/total: counts for the status tabs over an order date range, from the kept day counts. */
 export async function orderTotals(
   db: Kysely<Database>,
   range: { from?: string; to?: string; platformCode?: Platform },
 ): Promise<OrderTotals> {
-  const byStatus = {} as Record<OrderStatus, number>;
-  let totalCount = 0;
-  for (const status of ORDER_STATUSES) {
-    const count = await countRows(ordersInRangeQuery(db, { ...range, status }), ordersColumns, db);
-    byStatus[status] = count;
-    totalCount += count;
-  }
+  const byStatus = await countOrdersByStatus(db, range);
+  const totalCount = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
   return { totalCount, byStatus };
 }

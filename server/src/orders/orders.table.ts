@@ -59,7 +59,28 @@ export interface ExchangeRateTable {
   updated_at: string;
 }
 
+/** Orders per order date, status and platform, kept by the database (020_order_counts). */
+export interface OrderDayCountTable {
+  order_date: string;
+  shipment_status: OrderStatus;
+  platform_code: Platform;
+  n: number;
+}
+
+/**
+ * Orders per product, status and platform, kept by the database (020_order_counts). The product
+ * is its search key on SQLite (`products_search_keys.key`), its id on PostgreSQL.
+ */
+export interface OrderProductCountTable {
+  product_key: string | number;
+  shipment_status: OrderStatus;
+  platform_code: Platform;
+  n: number;
+}
+
 export interface OrderTables {
   orders: OrderTable;
   exchange_rates: ExchangeRateTable;
+  order_day_counts: OrderDayCountTable;
+  order_product_counts: OrderProductCountTable;
 }

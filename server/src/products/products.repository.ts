@@ -118,6 +118,25 @@ export function productIdsMatching(
 }
 
 /**
+ * The products matching the text as the keys the kept order counts name them by
+ * (020_order_counts): on SQLite their search keys, straight from the trigram index's matches;
+ * on PostgreSQL their ids.
+ */
+export function productKeysMatching(
+  db: Kysely<Database>,
+  text: string,
+  fields: readonly SearchColumn[] = ['name', 'nameJa', 'skuCode', 'janCode'],
+) {
+  if (isPostgres(db)) return productIdsMatching(db, text, fields);
+  if (characterCount(text) < 3) {
+    return sql`select k.key from products_search_keys k join products on products.id = k.product_id
+      where ${productTextMatch(db, text, fields)}`;
+  }
+  const match = `{${fields.map((f) => SEARCH_COLUMNS[f]).join(' ')}} : "${text.replaceAll('"', '""')}"`;
+  return sql`select rowid from products_fts where products_fts match ${match}`;
+}
+
+/**
  * The same match as {@link productTextMatch}, tested row by row without the trigram index: for
  * a walk of a sort index that stops after a page (a common word, where the index lookup would
  * fetch and sort thousands of matches). On PostgreSQL the planner makes that choice itself

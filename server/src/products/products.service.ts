@@ -7,6 +7,7 @@ import type { ListQuery } from '#shared/query';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { SearchResponse } from '#shared/schemas/common';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
+import { perDatabase } from '../db/cache-kit';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
@@ -50,26 +51,11 @@ import {
  * The list's columns and base queries, built once per database handle (Kysely's builders are
  * immutable, so one instance serves every request; the search SQL depends on the dialect).
  */
-const buildersByDb = new WeakMap<
-  Kysely<Database>,
-  {
-    columns: ListColumns;
-    rows: ReturnType<typeof productRowsQuery>;
-    products: SelectQueryBuilder<Database, 'products', object>;
-  }
->();
-function buildersFor(db: Kysely<Database>) {
-  let builders = buildersByDb.get(db);
-  if (!builders) {
-    builders = {
-      columns: productsColumns(db),
-      rows: productRowsQuery(db),
-      products: db.selectFrom('products'),
-    };
-    buildersByDb.set(db, builders);
-  }
-  return builders;
-}
+const buildersFor = perDatabase((db: Kysely<Database>) => ({
+  columns: productsColumns(db),
+  rows: productRowsQuery(db),
+  products: db.selectFrom('products'),
+}));
 const columnsFor = (db: Kysely<Database>) => buildersFor(db).columns;
 
 export async function listProducts(db: Kysely<Database>, rawQuery: unknown) {

@@ -17,13 +17,8 @@ import type { OtzSaleRow, SaleRow, SalesDay, SalesSummary } from '#shared/schema
 import type { Database } from '../db/database';
 import { parseList, runList } from '../http/list';
 import { exactInteger } from '../http/responses';
-import {
-  type OrderRow,
-  orderRowsByIds,
-  orderRowsQuery,
-  orderTextMatch,
-  toOrder,
-} from '../orders/orders.repository';
+import { type OrderRow, orderRowsByIds, orderRowsQuery, toOrder } from '../orders/orders.repository';
+import { janTextSets, orderTextMatch, orderTextSets } from '../orders/order-search.repository';
 import {
   hydrateOtzOrders,
   otzOrdersQuery,
@@ -123,7 +118,9 @@ export async function listSales(
   const janOnly = JAN_SHAPE.test(text) && isValidJan(text);
   const keys = (walk: boolean) => () =>
     text
-      ? salesKeysBase(db, range, walk).where(orderTextMatch(db, text, janOnly))
+      ? salesKeysBase(db, range, walk).where(
+          orderTextMatch(janOnly ? janTextSets(db, text) : orderTextSets(db, text)),
+        )
       : salesKeysBase(db, range, walk);
   const columns = text ? salesSearchColumns : salesColumns;
   const page = await runList(orderRowsQuery(db), query, columns, (row) => row, {

@@ -11,7 +11,7 @@ import type { ShippedOrder, Shipment } from '#shared/schemas/shipment';
 import { executeCompiled } from '../db/compiled';
 import type { Database } from '../db/database';
 import type { ListColumns } from '../http/list';
-import { orderIdMatch } from '../orders/orders.repository';
+import { orderIdMatch } from '../orders/order-search.repository';
 import type { ShipmentTable } from './shipments.table';
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;

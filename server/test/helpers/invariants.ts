@@ -9,6 +9,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database';
+import { orderCountsBothWays } from '../../src/orders/order-counts.repository';
 import { monthlyWindowStart } from '../../src/orders/orders.service';
 import { formatProductRecord } from '../../src/products/products.csv';
 import { productExportQuery } from '../../src/products/products.repository';
@@ -192,6 +193,35 @@ export async function checkInvariants(
       sql`select order_date, platform_code from sales_daily_dirty`,
     ),
   );
+  const counts = await orderCountsBothWays(db);
+  for (const [part, key] of [
+    [
+      'days',
+      (r: Record<string, unknown>) =>
+        `${String(r.order_date)} ${String(r.shipment_status)} ${String(r.platform_code)}`,
+    ],
+    [
+      'products',
+      (r: Record<string, unknown>) =>
+        `${String(r.product_id)} ${String(r.shipment_status)} ${String(r.platform_code)}`,
+    ],
+  ] as const) {
+    const diff = diffRows(counts[part].kept, counts[part].computed, key);
+    checks.push({
+      name: `the kept order counts by ${part} = a count of the orders`,
+      ok: diff === '',
+      detail: diff,
+    });
+  }
+  if (pg) {
+    checks.push(
+      await violations(
+        db,
+        'no order count change is left to apply (order_count_deltas is empty)',
+        sql`select tx, order_date, product_id from order_count_deltas`,
+      ),
+    );
+  }
   const lines = await sql<Record<string, unknown>>`select order_date, id, platform_code, line
     from sales_export_lines order by order_date, id`.execute(db);
   const wantLines = await sql<Record<string, unknown>>`select * from (${exportLinesOf(pg, sql`1 = 1`)}) t

@@ -27,6 +27,10 @@ export interface PlanCase {
    * reading it whole. Big tables count through an index and cache the total.
    */
   smallTableCount?: boolean;
+  /** Tables the request must read (by any plan), when `bigTables` names none. */
+  reads?: readonly string[];
+  /** Tables no query of the request may read at all (a total kept elsewhere). */
+  notRead?: readonly string[];
 }
 
 export interface PlanFinding {
@@ -112,7 +116,15 @@ export async function checkPlans(
     const relevant = captured.filter(
       (q) => /^\s*select/i.test(q.sql) && c.bigTables.some((t) => readsTable(q.sql, t)),
     );
-    if (relevant.length === 0) {
+    for (const table of c.notRead ?? []) {
+      const reader = captured.find((q) => readsTable(q.sql, table));
+      if (reader) findings.push({ case: c.name, sql: reader.sql, plan: '', problem: `read ${table}` });
+    }
+    const read = (table: string) => captured.some((q) => readsTable(q.sql, table));
+    for (const table of (c.reads ?? []).filter((t) => !read(t))) {
+      findings.push({ case: c.name, sql: c.path, plan: '', problem: `did not read ${table}` });
+    }
+    if (relevant.length === 0 && c.bigTables.length > 0) {
       findings.push({ case: c.name, sql: c.path, plan: '', problem: 'no query read the big tables' });
     }
     for (const query of relevant) {

@@ -23,6 +23,10 @@ import * as matchCache from './017_match_cache';
 import * as matchCacheOrder from './018_match_cache_order';
 import * as listVersionsInOrder from './019_list_versions_in_order';
 import * as wideSums from './019_wide_sums';
+import * as orderCounts from './020_order_counts';
+import * as dropMatchCache from './021_drop_match_cache';
+import * as orderWalkTabs from './022_order_walk_tabs';
+import * as orderSearchKeysFilters from './023_order_search_keys_filters';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -45,4 +49,8 @@ export const migrations: Record<string, Migration> = {
   '018_match_cache_order': matchCacheOrder,
   '019_list_versions_in_order': listVersionsInOrder,
   '019_wide_sums': wideSums,
+  '020_order_counts': orderCounts,
+  '021_drop_match_cache': dropMatchCache,
+  '022_order_walk_tabs': orderWalkTabs,
+  '023_order_search_keys_filters': orderSearchKeysFilters,
 };
