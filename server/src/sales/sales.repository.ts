@@ -130,12 +130,19 @@ export async function salesDailyBothWays(db: Kysely<Database>) {
 export type SalesSums = Record<(typeof SALES_DAILY_COLUMNS)[number], bigint>;
 
 /**
- * A kept column summed over many rows, exactly, with the same text on both databases: each
- * row's value v (a 64-bit integer) is summed as its high part v / 2³² (truncated: below 2³¹ in
- * magnitude) and its low part v % 2³² (below 2³²), which JavaScript puts together as a BigInt
- * ({@link partsTotal}). Neither sum can leave 64 bits before 2³¹ rows, three a day; a plain
- * sum() of three days each near 2⁶³ would (SQLite fails on the overflow, PostgreSQL's int8
- * would arrive as text), and a JavaScript number would round anything above 2⁵³.
+ * A kept column summed over many rows, exactly, as text. PostgreSQL sums a bigint into a
+ * numeric, which holds any sum. SQLite sums into a 64-bit integer and refuses ("integer
+ * overflow") a sum past it rather than rounding: only then (three days each near 2⁶³: never in
+ * business) is the sum taken again in two parts ({@link sumParts}). Always summing in parts cost
+ * a three-year summary twice as much (1.06 against 0.46 ms at a million orders).
+ */
+const sumWhole = (column: string, as = column) =>
+  sql`cast(coalesce(sum(${sql.ref(column)}), 0) as text) as ${sql.id(as)}`;
+
+/**
+ * The same sum as its high part v / 2³² (truncated: below 2³¹ in magnitude) and its low part
+ * v % 2³² (below 2³²), which JavaScript puts together as a BigInt ({@link partsTotal}). Neither
+ * sum can leave 64 bits before 2³¹ rows, three a day.
  */
 const sumParts = (column: string, as = column) => {
   const ref = sql.ref(column);
@@ -147,36 +154,62 @@ const sumParts = (column: string, as = column) => {
 const partsTotal = (row: Record<string, unknown>, column: string): bigint =>
   BigInt(String(row[`${column}_hi`])) * 4294967296n + BigInt(String(row[`${column}_lo`]));
 
+/**
+ * Runs `query` with whole sums, or (SQLite, past 64 bits) with sums in parts, and answers each
+ * row with `columns` as exact BigInts.
+ */
+async function exactSums<R extends Record<string, unknown>>(
+  db: Kysely<Database>,
+  columns: readonly string[],
+  query: (sum: (column: string, as?: string) => RawBuilder<unknown>) => RawBuilder<R>,
+): Promise<(R & Record<string, bigint>)[]> {
+  const exact = (rows: R[], total: (row: R, column: string) => bigint) =>
+    rows.map((row) => ({ ...row, ...Object.fromEntries(columns.map((c) => [c, total(row, c)])) }));
+  try {
+    const { rows } = await query(sumWhole).execute(db);
+    return exact(rows, (row, c) => BigInt(String(row[c]))) as (R & Record<string, bigint>)[];
+  } catch (error) {
+    if (!/integer overflow/i.test(String(error))) throw error;
+    const { rows } = await query(sumParts).execute(db);
+    return exact(rows, partsTotal) as (R & Record<string, bigint>)[];
+  }
+}
+
 /** The cards over a range: the kept rows of its days (at most three a day), summed exactly. */
 export async function salesSums(db: Kysely<Database>, range: SalesRange): Promise<SalesSums> {
   const platform = range.platformCode ? sql`and platform_code = ${range.platformCode}` : sql``;
-  const parts = sql.join(
-    SALES_DAILY_COLUMNS.map((c) => sumParts(`sales_daily.${c}`, c)),
-    sql`, `,
+  const [row] = await exactSums(
+    db,
+    SALES_DAILY_COLUMNS,
+    (sum) => sql<Record<string, unknown>>`select ${sql.join(
+      SALES_DAILY_COLUMNS.map((c) => sum(`sales_daily.${c}`, c)),
+      sql`, `,
+    )} from sales_daily
+      where order_date >= ${range.from} and order_date <= ${range.to} ${platform}`,
   );
-  const { rows } = await sql<Record<string, unknown>>`select ${parts} from sales_daily
-    where order_date >= ${range.from} and order_date <= ${range.to} ${platform}`.execute(db);
-  const row = rows[0] ?? {};
-  return Object.fromEntries(SALES_DAILY_COLUMNS.map((c) => [c, partsTotal(row, c)])) as SalesSums;
+  return Object.fromEntries(SALES_DAILY_COLUMNS.map((c) => [c, row?.[c] ?? 0n])) as SalesSums;
 }
 
 /** The chart: each day of the range with sales, its orders, sales value and profit, exactly. */
 export async function salesDays(db: Kysely<Database>, range: SalesRange) {
   const platform = range.platformCode ? sql`and platform_code = ${range.platformCode}` : sql``;
   const columns = ['no_of_orders', 'sales_value', 'profit'] as const;
-  const parts = sql.join(
-    columns.map((c) => sumParts(c)),
-    sql`, `,
+  const rows = await exactSums(
+    db,
+    columns,
+    (sum) => sql<{ order_date: string }>`
+      select order_date, ${sql.join(
+        columns.map((c) => sum(c)),
+        sql`, `,
+      )} from sales_daily
+      where order_date >= ${range.from} and order_date <= ${range.to} and no_of_orders > 0 ${platform}
+      group by order_date order by order_date`,
   );
-  const { rows } = await sql<Record<string, unknown> & { order_date: string }>`
-    select order_date, ${parts} from sales_daily
-    where order_date >= ${range.from} and order_date <= ${range.to} and no_of_orders > 0 ${platform}
-    group by order_date order by order_date`.execute(db);
   return rows.map((row) => ({
     order_date: row.order_date,
-    no_of_orders: partsTotal(row, 'no_of_orders'),
-    sales_value: partsTotal(row, 'sales_value'),
-    profit: partsTotal(row, 'profit'),
+    no_of_orders: row.no_of_orders as bigint,
+    sales_value: row.sales_value as bigint,
+    profit: row.profit as bigint,
   }));
 }
 
