@@ -97,9 +97,10 @@ export const LARGE_ORDERS = Number(process.env.KURA_BENCH_ORDERS ?? 1_000_000);
 
 /**
  * Order screens at scale. The targets differ by database: on SQLite (the desktop) a list answers
- * at 1,000 req/s with p99 ≤ 25 ms; on PostgreSQL (`minRpsPg`, `maxP99MsPg`) at 500 req/s, the
- * database sharing the machine's two cores with the server and the load, and p99 ≤ 50 ms is
- * our own bound there. The search's p99 ≤ 50 ms holds on both.
+ * at 1,000 req/s with p99 ≤ 25 ms and a search at 300 req/s with p99 ≤ 100 ms; on PostgreSQL
+ * (`minRpsPg`, `maxP99MsPg`) at least half as many, the database sharing the machine's two
+ * cores with the server and the load, with twice the p99. A repeated text and a new one cost
+ * the same (nothing is kept per text), so both are held to the same targets.
  */
 export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number; maxP99MsPg?: number })[] {
   const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -133,16 +134,18 @@ export function orderScenarios(now = new Date()): (Scenario & { minRpsPg: number
     {
       name: `order search, product word (${n})`,
       path: '/api/v1/orders/search?searchStr=matcha&page=1&limit=50',
-      minRps: 200,
-      minRpsPg: 200,
-      maxP99Ms: 50,
+      minRps: 300,
+      minRpsPg: 150,
+      maxP99Ms: 100,
+      maxP99MsPg: 200,
     },
     {
       name: `order search, order id (${n})`,
       path: '/api/v1/orders/search?searchStr=403-12&page=1&limit=50',
-      minRps: 200,
-      minRpsPg: 200,
-      maxP99Ms: 50,
+      minRps: 300,
+      minRpsPg: 150,
+      maxP99Ms: 100,
+      maxP99MsPg: 200,
     },
     {
       name: `orders/total, a quarter (${n})`,
