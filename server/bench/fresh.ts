@@ -6,25 +6,15 @@
  * product names, the way staff type them: a fragment of an order id, the start of a word or
  * two of a product's name.
  *
- * Deterministic: one seeded generator per run, so two runs send the same sequence.
+ * Deterministic: one seeded generator per run (the demo data's), so two runs send the same
+ * sequence.
  */
 import { sql, type Kysely } from 'kysely';
 import { ORDER_STATUSES, PLATFORMS } from '#shared/constants';
 import type { Database } from '../src/db/database';
 import { hashPassword } from '../src/auth/password';
+import { Random } from '../src/demo/random';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
-
-/** mulberry32: small, fast and seeded; the bench needs repeatable sequences, not secrecy. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What the fresh requests are drawn from, read once from the database at scale. */
 export interface Vocabulary {
@@ -76,21 +66,25 @@ export async function loadVocabulary(db: Kysely<Database>): Promise<Vocabulary> 
 /** Draws texts and filter sets never drawn before in this run (a repeat is drawn again). */
 export class FreshRequests {
   private readonly seen = new Set<string>();
-  private readonly random: () => number;
+  private readonly draw: Random;
 
   constructor(
     private readonly vocabulary: Vocabulary,
     seed = 20261126,
   ) {
-    this.random = seededRandom(seed);
+    this.draw = new Random(`kura-bench/fresh/${seed}`);
+  }
+
+  private random(): number {
+    return this.draw.next();
   }
 
   private pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.random() * list.length)] as T;
+    return this.draw.pick(list);
   }
 
   private int(min: number, max: number): number {
-    return min + Math.floor(this.random() * (max - min + 1));
+    return this.draw.int(min, max);
   }
 
   /** Calls `draw` until it gives something not given before. */

@@ -11,11 +11,11 @@
  *
  * The target: at most 100 MB above idle for a 50 MB file. Exits 1 when it is missed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
+import { memoryMb, spawnServer } from './bench-process';
 
 const MEGABYTES = Number(process.env.KURA_BENCH_IMPORT_MB ?? 50);
 const TARGET_MB = 100;
@@ -36,39 +36,6 @@ const HEADER = [
   'ship-postal-code',
   'ship-country',
 ].join('\t');
-
-function status(pid: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const line of readFileSync(`/proc/${pid}/status`, 'utf8').split('\n')) {
-    const match = /^(Vm\w+):\s+(\d+) kB/.exec(line);
-    if (match) out[match[1] as string] = Number(match[2]) / 1024;
-  }
-  return out;
-}
-
-async function spawnServer(database: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--max-semi-space-size=4',
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'server-process.ts'),
-      database,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.on('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
-  });
-  return { url, child };
-}
 
 /** `bytes` of report: the header (or none), then rows from `row(i)` until the size is reached. */
 function build(bytes: number, header: string | null, row: (i: number) => string): Buffer {
@@ -163,11 +130,11 @@ try {
 
     const rows: Record<string, unknown>[] = [];
     const measure = async (name: string, run: () => Promise<Awaited<ReturnType<typeof post>>[]>) => {
-      const idle = status(pid).VmRSS as number;
+      const idle = memoryMb(pid).VmRSS as number;
       // "5" resets the peak resident size (VmHWM) to the current one.
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       const results = await run();
-      const peak = status(pid).VmHWM as number;
+      const peak = memoryMb(pid).VmHWM as number;
       const first = results[0] as Awaited<ReturnType<typeof post>>;
       rows.push({
         run: name,

@@ -7,40 +7,15 @@
  * wall time for the import. Prints the load average, since wall time under load is not CPU time.
  * Exits 1 when the target is missed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../src/db/connect';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
+import { cpuSeconds, spawnServer } from './bench-process';
 
 const LINES = Number(process.env.KURA_BENCH_IMPORT_LINES ?? 100_000);
 const TARGET_SECONDS = 60;
-
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function spawnServer(database: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'server-process.ts'), database],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.on('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
-  });
-  return { url, child };
-}
 
 /**
  * A report like a busy seller's: orders of one to three items over a year, on Amazon.co.jp (yen)
@@ -165,7 +140,7 @@ async function timedImport(url: string, token: string, pid: number, body: Buffer
   return {
     run: query,
     'wall s': Number(wall.toFixed(1)),
-    'server CPU s': Number((cpuSeconds(pid) - cpuBefore).toFixed(1)),
+    'server CPU s': Number(((cpuSeconds(pid) ?? 0) - (cpuBefore ?? 0)).toFixed(1)),
     'first progress s': Number((((stamps[0] ?? started) - started) / 1000).toFixed(1)),
     'first/last batch s': `${batch(0)} / ${batch(stamps.length - 2)}`,
     created: result.created,

@@ -14,8 +14,9 @@
  * KURA_BENCH_PG_URL name databases kept between runs; one that already holds the orders at
  * scale is measured as it is, without seeding again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpuSeconds, memoryMb, spawnServer } from './bench-process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -49,30 +50,6 @@ async function login(url: string): Promise<string> {
     body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin }),
   });
   return ((await res.json()) as { token: string }).token;
-}
-
-/** CPU seconds a process has used (Linux /proc), or undefined where there is no /proc. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The process's peak (VmHWM) or current (VmRSS) resident memory, in MB. */
-function rssMb(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number | undefined {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith(`${field}:`));
-    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function load(url: string, token: string, list: Scenario[], pid?: number, draw?: FreshRequests) {
@@ -134,7 +111,7 @@ async function exportRun(
 ) {
   let rows = 0;
   const runs = 3;
-  const rssBefore = rssMb(pid, 'VmRSS');
+  const rssBefore = memoryMb(pid).VmRSS;
   const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   for (let i = 0; i < runs; i++) {
@@ -159,7 +136,7 @@ async function exportRun(
   const seconds = (performance.now() - started) / 1000;
   const cpu = (cpuSeconds(pid) ?? 0) - (cpuBefore ?? 0);
   const rowsPerSecond = Math.round(rows / seconds);
-  const peak = rssMb(pid);
+  const peak = memoryMb(pid).VmHWM;
   const ok =
     rowsPerSecond >= EXPORT_TARGETS.minRowsPerSecond &&
     peak !== undefined &&
@@ -177,34 +154,6 @@ async function exportRun(
       result: ok ? 'ok' : 'MISSED',
     },
   };
-}
-
-/** Starts server-process.ts on `database` and resolves once it is listening. */
-async function spawnServer(database: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      // As the team server runs (npm run server): a young generation of at most 3 × 4 MB.
-      '--max-semi-space-size=4',
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'server-process.ts'),
-      database,
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.on('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
-  });
-  return { url, child };
 }
 
 /** Seeds `database` (unless it already holds the orders at scale) and measures the lists at scale on it. */

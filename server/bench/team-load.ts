@@ -19,10 +19,10 @@
  * KURA_BENCH_PG_URL is set, unless KURA_BENCH_TEAM=0. KURA_BENCH_TEAM_SECONDS, _CLIENTS and _STAFF
  * change its size.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
+import { spawnServer } from './bench-process';
 
 export const TEAM_TARGET_P99_MS = 100;
 
@@ -45,30 +45,6 @@ export interface TeamLoadRow {
 const percentile = (sorted: number[], q: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number) : 0;
 
-async function startServer(database: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--max-semi-space-size=4',
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'server-process.ts'),
-      database,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.on('exit', (code) => reject(new Error(`a team server exited (${code})`)));
-  });
-  return { url, child };
-}
-
 export async function teamLoad(
   databaseUrl: string,
   {
@@ -79,8 +55,8 @@ export async function teamLoad(
   }: TeamLoadOptions = {},
 ): Promise<{ ok: boolean; rows: TeamLoadRow[] }> {
   // One after the other: the first seeds the demo data into an empty database.
-  const first = await startServer(databaseUrl);
-  const second = await startServer(databaseUrl);
+  const first = await spawnServer(databaseUrl);
+  const second = await spawnServer(databaseUrl);
   const servers = [first.url, second.url];
   const times = new Map<string, number[]>();
   const errors = new Map<string, number>();

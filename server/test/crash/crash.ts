@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { createDatabase } from '../../src/db/connect';
 import { checkInvariants, type InvariantCheck } from '../helpers/invariants';
 import { janOf } from '../fuzz/values';
+import { Random } from '../../src/demo/random';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -56,18 +57,6 @@ interface OrderState {
   pending?: Status;
   /** The bulk change it was part of (all or nothing). */
   bulk?: number;
-}
-
-/** A small deterministic PRNG (mulberry32): rounds replay from the seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface ServerProcess {
@@ -150,7 +139,8 @@ async function call(url: string, method: string, path: string, token: string | n
 export async function runCrashTest(options: CrashOptions): Promise<CrashResult> {
   const { rounds, workers = 6, loadMs = [300, 2500], seed = Date.now() % 2 ** 31 } = options;
   const log = options.log ?? (() => {});
-  const random = prng(seed);
+  const stream = new Random(`kura-crash/${seed}`);
+  const random = () => stream.next();
   const dir = mkdtempSync(join(tmpdir(), 'kura-crash-'));
   const file = join(dir, 'kura.sqlite');
   const result: CrashResult = {
