@@ -57,7 +57,7 @@ if (electronBinary) {
   // A young generation of at most 3 × 4 MB, as `npm run server` (docs/architecture.md).
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', '--import', 'tsx', 'server/src/main.ts'],
+    ['--max-semi-space-size=4', '--max-old-space-size=512', '--import', 'tsx', 'server/src/main.ts'],
     {
       cwd: root,
       stdio: 'inherit',

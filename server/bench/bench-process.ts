@@ -8,8 +8,9 @@ import path from 'node:path';
 
 /**
  * Starts server-process.ts on `database` (a SQLite path or a postgres:// URL) as the team server
- * runs (`--max-semi-space-size=4`: a young generation of at most 3 × 4 MB) and resolves once it
- * is listening.
+ * runs (`--max-semi-space-size=4`: a young generation of at most 3 × 4 MB;
+ * `--max-old-space-size=512`: see docs/architecture.md, "Memory stays bounded under load") and
+ * resolves once it is listening.
  */
 export async function spawnServer(database: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(

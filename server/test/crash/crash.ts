@@ -70,7 +70,7 @@ async function startServerProcess(file: string): Promise<ServerProcess> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', '--import', 'tsx', 'server/src/main.ts'],
+    ['--max-semi-space-size=4', '--max-old-space-size=512', '--import', 'tsx', 'server/src/main.ts'],
     {
       cwd: ROOT,
       env: {
