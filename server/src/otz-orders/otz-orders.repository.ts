@@ -131,17 +131,6 @@ export async function findOtzOrder(db: Kysely<Database>, id: string): Promise<Ot
   return row ? (await hydrateOtzOrders(db, [row]))[0] : undefined;
 }
 
-/** Of these product ids, the ones that exist. */
-export async function existingProductIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export interface NewOtzOrder {
   paypalTransactionId: string;
   orderDate: string;

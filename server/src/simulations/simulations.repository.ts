@@ -108,16 +108,6 @@ export async function updateSimulation(
     .execute();
 }
 
-export async function productExists(db: Kysely<Database>, id: string): Promise<boolean> {
-  return (await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export async function handlingFeeExists(db: Kysely<Database>, id: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('handling_fees').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
-}
-
 // ---- Platform fee defaults -------------------------------------------------------------------
 
 export const toPlatformFee = (row: Selectable<PlatformFeeTable>): PlatformFee => ({
