@@ -4,20 +4,13 @@
  * micro-units (yen per rupee × 1,000,000) and becomes the API's number in
  * {@link toExchangeRate} only, through its exact decimal text.
  */
-import {
-  PostgresAdapter,
-  type ExpressionBuilder,
-  type Kysely,
-  type Selectable,
-  type Transaction,
-} from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { formatRate } from '#shared/domain/money';
 import type { ExchangeRate } from '#shared/schemas/currency';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import { lockSelected } from '../db/locking';
 import type { ExchangeRateTable } from './currency.table';
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export type ExchangeRateRow = Selectable<ExchangeRateTable>;
 

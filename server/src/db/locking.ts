@@ -36,15 +36,14 @@
  * Rows that may not exist yet (a user's first preference, the very first account) cannot be
  * locked: lock their parent row (the user) or, as a last resort, the table.
  */
-import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './database';
+import { isPostgres } from './dialect';
 
 /** Tables whose rows are addressed by a text `id`. */
 export type LockableTable = {
   [T in keyof Database]: Database[T] extends { id: string } ? T : never;
 }[keyof Database];
-
-const isPostgres = (trx: Kysely<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The rows `query` selects from `table`, locked until the transaction ends, in id order, and

@@ -2,11 +2,12 @@
  * Products, their supplier links and platform listings, and remarks. Stock is never written
  * here: the ledger (stock.ts, stock.repository.ts) is the one way any area moves it.
  */
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Filter } from '#shared/query';
 import { PLATFORMS, type Platform } from '#shared/constants';
 import type { PlatformListing, Product, Remark } from '#shared/schemas/product';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import { executeCompiled } from '../db/compiled';
 import { lockRowsReading, lockSelected } from '../db/locking';
 import { compare, containsText, type ListColumns } from '../http/list';
@@ -45,8 +46,6 @@ export function productRowsByIds(db: Kysely<Database>, ids: string[]) {
     ids,
   );
 }
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Columns the product search looks in, by API name. */
 const SEARCH_COLUMNS = { name: 'name', nameJa: 'name_ja', skuCode: 'sku_code', janCode: 'jan_code' } as const;

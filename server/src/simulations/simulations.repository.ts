@@ -1,8 +1,9 @@
 /** Saved simulations and the platform fee defaults: all their SQL. */
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { simulate, type SimulationInputs, type SimulatorPlatform } from '#shared/domain/simulator';
 import type { PlatformFee, Simulation, SimulationInputParsed } from '#shared/schemas/simulation';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import type { PlatformFeeTable, SimulationTable } from './simulations.table';
 
 export function simulationsQuery(db: Kysely<Database>) {
@@ -129,7 +130,7 @@ export async function lockPlatformFee(
   db: Kysely<Database>,
   platform: SimulatorPlatform,
 ): Promise<Selectable<PlatformFeeTable> | undefined> {
-  const forUpdate = db.getExecutor().adapter instanceof PostgresAdapter ? sql` for update` : sql``;
+  const forUpdate = isPostgres(db) ? sql` for update` : sql``;
   const { rows } = await sql<Selectable<PlatformFeeTable>>`select * from platform_fees
     where platform_code = ${platform}${forUpdate}`.execute(db);
   return rows[0];
