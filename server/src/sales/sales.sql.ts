@@ -19,7 +19,11 @@
  * 2.6·10¹¹), so a day's kept sum of one platform holds 2¹⁹ = 524,288 sales at every bound at
  * once within 64 bits; the range sums read them in parts (sales.repository.ts, `sumParts`).
  *
- * Used by migration 014_sales (the backfill) and the sales repository (the refresh).
+ * Used by the sales repository (the refresh, the lists, the export). Migration 014_sales keeps
+ * its own copy of this code as it shipped, in the triggers it created and the indexes on
+ * `saleFlag`: a change of the figures or of the export line here needs a new migration that
+ * rewrites those triggers and the kept rows, or the refresh and the triggers disagree (the
+ * invariants of server/test/helpers/invariants.ts compare the kept rows with this code).
  */
 import { sql, type RawBuilder } from 'kysely';
 
