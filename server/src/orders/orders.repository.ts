@@ -324,16 +324,3 @@ export async function refreshAllProductSales(db: Kysely<Database>, since: string
 }
 
 const SALES_REFRESH_CHUNK = 500;
-
-/** The orders (of one status, when given) whose order date is within the range (either end optional). */
-export function ordersInRangeQuery(
-  db: Kysely<Database>,
-  range: { from?: string; to?: string; platformCode?: Platform; status?: OrderStatus },
-) {
-  let query = db.selectFrom('orders');
-  if (range.status) query = query.where('orders.shipment_status', '=', range.status);
-  if (range.from) query = query.where('orders.order_date', '>=', range.from);
-  if (range.to) query = query.where('orders.order_date', '<=', range.to);
-  if (range.platformCode) query = query.where('orders.platform_code', '=', range.platformCode);
-  return query;
-}

@@ -224,6 +224,3 @@ export const rateSchema = z.number({ error: MESSAGES.enterNumber }).transform((r
 /** A trimmed non-blank name: ' ' is not a name. */
 export const nameSchema = (message: string) =>
   textSchema({ error: message }).trim().min(1, { message }).max(200, { message: MESSAGES.max200 });
-
-/** Query-string booleans arrive as text. */
-export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
