@@ -19,7 +19,7 @@ export interface NamedSettingTable {
 export type CategoryTable = NamedSettingTable;
 export type ManufacturerTable = NamedSettingTable;
 export type SupplierTable = NamedSettingTable;
-/** The spec's stored-state variant carries active_status too; it defaults to active. */
+/** Carries active_status like the other named lists, active by default; its screen edits the name. */
 export type ShippingMethodTable = NamedSettingTable;
 
 export interface HandlingFeeTable {

@@ -277,7 +277,7 @@ export async function lockOrdersForStatus(
  * Moves the orders to `to`, all or none, in the caller's transaction: rows locked in id order
  * (their products first when stock or the 30-day figures move), one shared status, each change
  * allowed by the table for its platform (or by `allow`), stock taken on acceptance and given
- * back on cancellation. Refusals are 409s with the spec's texts; an unknown id is a 404. The
+ * back on cancellation. Refusals are 409s with their fixed texts; an unknown id is a 404. The
  * one way any area changes an order's status.
  */
 export async function changeOrdersStatus(

@@ -159,7 +159,7 @@ describe('order status rules', () => {
     expect(checkTransition('ACCEPTED', 'PACKED')).toEqual({ ok: true });
     expect(checkTransition('AWAITING', 'BOOKED')).toEqual({ ok: true });
   });
-  it('speaks the spec messages', () => {
+  it('refuses with the fixed texts', () => {
     expect(checkTransition('COMPLETED', 'RECEIVED')).toEqual({
       ok: false,
       message: MESSAGES.cannotChangeFinal,

@@ -44,7 +44,7 @@ export function nextStatuses(from: OrderStatus, platform?: OrderChannel): OrderS
 
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
-/** Checks a status change of one order (of `platform`, when known); the message is the spec's. */
+/** Checks a status change of one order (of `platform`, when known); a refusal carries its fixed text. */
 export function checkTransition(
   from: OrderStatus,
   to: OrderStatus,

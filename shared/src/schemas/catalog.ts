@@ -34,7 +34,7 @@ export const supplierUpdateSchema = namedUpdate(MESSAGES.supplierName);
 export type NamedCreate = z.infer<typeof categoryCreateSchema>;
 export type NamedUpdate = z.infer<typeof categoryUpdateSchema>;
 
-/** The spec's stored-state variant mentions active_status: kept, defaulting to active. */
+/** Stored with an active status like the other named lists; its screen edits the name only. */
 export const shippingMethodSchema = namedEntity;
 export const shippingMethodCreateSchema = z.object({ name: nameSchema(MESSAGES.shippingMethodName) });
 export const shippingMethodUpdateSchema = z.object({

@@ -5,8 +5,8 @@ import { MESSAGES, formatMessage, type MessageCode } from '../messages';
 
 /**
  * The code (a MESSAGES key) and parameters of a zod issue that carries no message of its own:
- * what a field error says when its schema names no spec text. Both the API (server/src/http/
- * errors.ts) and the forms use it, so zod's own English never reaches a screen.
+ * what a field error says when its schema names no fixed text. Both the API
+ * (server/src/http/errors.ts) and the forms use it, so zod's own English never reaches a screen.
  */
 export function issueCode(issue: {
   code: string;
@@ -148,7 +148,7 @@ export const exactIntegerSchema = z.union([
 /** `{ data, totalCount }`: every list response. */
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), totalCount: z.number().int().nonnegative() });
-/** `{ data, totalcount }`: search responses keep the spec's lowercase key. */
+/** `{ data, totalcount }`: search responses keep the lowercase key the replaced system's clients read. */
 export const searchResponse = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), totalcount: z.number().int().nonnegative() });
 
