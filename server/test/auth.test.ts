@@ -100,7 +100,7 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     const valid = await api.get('/api/v1/auth/validate-token', { token });
     expect(valid.status).toBe(200);
     expect(valid.body).toMatchObject({ valid: true, data: { _id: account.user._id } });
-    // Bearer is accepted as well as the spec's Token scheme.
+    // Bearer is accepted as well as the Token scheme the clients send.
     const bearer = await api.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${token}` } });
     expect(bearer.status).toBe(200);
 

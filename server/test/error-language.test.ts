@@ -170,7 +170,7 @@ describe.each(testDialects())('errors in Japanese (%s)', (dialect) => {
       api.post('/api/v1/user-preferences', { _id: 'a b', value: {} }, as(admin.token)),
     );
 
-    // Shipments: the spec's texts, a reference to no order, orders that may not be shipped.
+    // Shipments: the fixed texts, a reference to no order, orders that may not be shipped.
     const ship = (body: unknown) => api.post('/api/v1/shipments', body, as(admin.token));
     const shipment = {
       shipmentId: 'SHP-JA-1',

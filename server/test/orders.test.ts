@@ -267,7 +267,7 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
       ).toBe(201);
     });
 
-    it('answers the spec messages for missing or bad fields', async () => {
+    it('answers the fixed texts for missing or bad fields', async () => {
       const p = await product();
       const cases: [Json, string, string][] = [
         [{ orderId: '' }, 'orderId', MESSAGES.orderIdRequired],
@@ -491,7 +491,7 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
 
   describe('status changes', () => {
     // Every pair of statuses, against a table written out here from the rules as stated (not
-    // the server's own table): the allowed changes, and for the others the spec's message.
+    // the server's own table): the allowed changes, and for the others their fixed text.
     const ALLOWED: Record<string, string[]> = {
       RECEIVED: ['ACCEPTED', 'CANCELLED'],
       ACCEPTED: ['PACKED', 'CANCELLED'],
@@ -746,7 +746,7 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
   });
 
   describe('advance orders', () => {
-    it('books, cancels and releases with the spec rules', async () => {
+    it('books, cancels and releases by the advance order rules', async () => {
       const p = await product({ inStockQuantity: 10 });
       const created = await api.post(
         '/api/v1/advance-orders',

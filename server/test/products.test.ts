@@ -158,7 +158,7 @@ describe.each(testDialects())('products API (%s)', (dialect) => {
       expect((await get('products/no-such-product')).status).toBe(404);
     });
 
-    it('refuses bad input with the spec messages and writes nothing', async () => {
+    it('refuses bad input with the fixed texts and writes nothing', async () => {
       const taken = await create();
       const jan = nextJan();
       const cases: [string, Json, number, string, string][] = [

@@ -1,6 +1,6 @@
 /**
  * Settings API (categories … handling fees, other lookups) over HTTP on each database:
- * every query form the client sends, the spec's messages, 409 on duplicate names, and that
+ * every query form the client sends, the fixed texts, 409 on duplicate names, and that
  * refused input writes nothing (no row, no audit entry).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe.each(testDialects())('settings API (%s)', (dialect) => {
       ids.Stationery = res.body.data._id;
     });
 
-    it('refuses an empty name, a single space and a missing name with the spec message', async () => {
+    it('refuses an empty name, a single space and a missing name with its fixed text', async () => {
       for (const body of [
         { name: '', activeStatus: true },
         { name: ' ', activeStatus: true },
@@ -291,7 +291,7 @@ describe.each(testDialects())('settings API (%s)', (dialect) => {
       expect(c.body.data.value).toBe(90);
     });
 
-    it('refuses missing titles and values with the spec messages, writing nothing', async () => {
+    it('refuses missing titles and values with the fixed texts, writing nothing', async () => {
       const cases: [Json, string, string][] = [
         [{ title: '', type: 'amount', value: 1 }, MESSAGES.enterName, 'title'],
         [{ title: ' ', type: 'amount', value: 1 }, MESSAGES.enterName, 'title'],

@@ -498,7 +498,7 @@ describe.each(testDialects())('shipments (%s)', (dialect) => {
       expect(sum(shares(res.body.data, 'customFee').map(paise))).toBe(30099);
     });
 
-    it('refuses invalid customs with the spec text and writes nothing', async () => {
+    it('refuses invalid customs with the fixed text and writes nothing', async () => {
       const o = await order();
       const shipment = await ship([o._id]);
       const before = await orderState(o._id);

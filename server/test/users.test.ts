@@ -101,7 +101,7 @@ describe.each(testDialects())('users and the list query language (%s)', (dialect
     expect(res.body.data.map((u: { fullname: string }) => u.fullname)).toEqual(['bravo person']);
   });
 
-  it('answers 400 naming the field for anything outside the spec', async () => {
+  it('answers 400 naming the field for anything the users list does not take', async () => {
     const cases: [string, string][] = [
       ['password=x', 'password'],
       ['sort=password', 'sort'],

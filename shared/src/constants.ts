@@ -45,7 +45,6 @@ export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 export const ROLES = ['admin', 'orderCreator'] as const;
 export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', orderCreator: 'OrderCreator' };
 
 export const HANDLING_FEE_TYPES = ['percentage', 'amount'] as const;
 export type HandlingFeeType = (typeof HANDLING_FEE_TYPES)[number];
@@ -71,7 +70,6 @@ export const I18N_NAMESPACES = [
   'issues',
   'errors',
 ] as const;
-export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 
 /** Local storage: language selection and the session ("a fixed key"). */
 export const STORAGE_KEYS = {

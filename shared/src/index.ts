@@ -4,7 +4,6 @@ export * from './query';
 export * from './schemas';
 export * from './domain/jan';
 export * from './domain/money';
-export * from './domain/currency';
 export * from './domain/profit';
 export * from './domain/periods';
 export * from './domain/order-status';

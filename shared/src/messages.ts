@@ -56,7 +56,7 @@ export const MESSAGES = {
   welcome: 'Welcome to Inventory Management!',
   confirmChanges: 'Please confirm the changes',
   aboutToChange: 'You are about to change a',
-  // Ours: texts the spec leaves to us.
+  // Kura's own texts: what the original system had no wording for.
   unauthenticated: 'Please sign in again',
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',

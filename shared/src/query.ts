@@ -93,10 +93,6 @@ export function parseSort(sort: string): SortSpec {
     : { field: sort, direction: 'asc' };
 }
 
-export function formatSort({ field, direction }: SortSpec): string {
-  return direction === 'desc' ? `-${field}` : field;
-}
-
 function parsePositiveInt(field: string, raw: string, max: number): number {
   if (!/^\d+$/.test(raw)) throw new ListQueryError(field, `${field} must be a whole number`);
   const n = Number(raw);

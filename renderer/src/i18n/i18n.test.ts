@@ -64,7 +64,7 @@ describe('translations', () => {
   it('translates every message the server and the shared schemas may send', () => {
     const errors = flatten(load('en', 'errors'));
     for (const [key, text] of Object.entries(MESSAGES)) {
-      // English keeps the spec's exact wording.
+      // English keeps the fixed texts word for word (docs/product.md, "Fixed texts").
       expect(errors.get(key), key).toBe(text);
     }
   });

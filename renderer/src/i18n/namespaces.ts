@@ -1,6 +1,6 @@
 import { I18N_NAMESPACES } from '#shared/constants';
 
-/** The spec's namespaces plus the shell's own. */
+/** The original system's namespaces plus Kura's own (docs/product.md, "Constants"). */
 export const NAMESPACES = [
   ...I18N_NAMESPACES,
   'shell',

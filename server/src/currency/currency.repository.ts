@@ -1,13 +1,16 @@
 /**
- * Exchange rates: every SQL statement of the area. A rate is kept per date as integer
+ * Exchange rates: every SQL statement of the area, the rate an order's date takes and a rate
+ * set on the rupee orders of its dates included. A rate is kept per date as integer
  * micro-units (yen per rupee × 1,000,000) and becomes the API's number in
  * {@link toExchangeRate} only, through its exact decimal text.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { formatRate } from '#shared/domain/money';
 import type { ExchangeRate } from '#shared/schemas/currency';
 import type { Database } from '../db/database';
-import type { ExchangeRateTable } from '../orders/orders.table';
+import { isPostgres } from '../db/dialect';
+import { lockSelected } from '../db/locking';
+import type { ExchangeRateTable } from './currency.table';
 
 export type ExchangeRateRow = Selectable<ExchangeRateTable>;
 
@@ -61,4 +64,65 @@ export async function upsertRate(
     )
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The INR→JPY rate (micro-units) in force on `date`: the latest dated on or before it. */
+export async function rateOn(db: Kysely<Database>, date: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('exchange_rates')
+    .select('inr_jpy_micro')
+    .where('rate_date', '<=', date)
+    .orderBy('rate_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.inr_jpy_micro) : null;
+}
+
+/**
+ * Gives every rupee order dated from `from` up to (not including) `until` (the next dated
+ * rate; null when none follows) the rate `micro`: the rate in effect on its order date, as a
+ * new or replaced rate makes it. One index range of ix_orders__order_date. Only rows whose
+ * rate changes are written (their updatedAt moves, so the integrations' sync sees them).
+ * Answers how many changed.
+ *
+ * The caller holds the exchange rates' table lock. On PostgreSQL the range's rows are locked
+ * first in id order, as every order write locks them, so this never deadlocks with a bulk
+ * status change over some of the same orders.
+ */
+export async function applyRateToOrders(
+  trx: Transaction<Database>,
+  from: string,
+  until: string | null,
+  micro: number,
+): Promise<number> {
+  const inRange = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.and([
+      eb('orders.order_date', '>=', from),
+      ...(until === null ? [] : [eb('orders.order_date', '<', until)]),
+      eb('orders.currency', '=', 'INR'),
+      eb.or([eb('orders.exchange_rate', 'is', null), eb('orders.exchange_rate', '<>', micro)]),
+    ]);
+  if (isPostgres(trx)) {
+    await lockSelected(trx, 'orders', trx.selectFrom('orders').select('orders.id').where(inRange));
+  }
+  const result = await trx
+    .updateTable('orders')
+    .set({ exchange_rate: micro, updated_at: new Date().toISOString() })
+    .where(inRange)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Every INR→JPY rate dated on or before `date`, oldest first (micro-units). */
+export async function ratesUpTo(
+  db: Kysely<Database>,
+  date: string,
+): Promise<{ date: string; rate: number }[]> {
+  const rows = await db
+    .selectFrom('exchange_rates')
+    .select(['rate_date', 'inr_jpy_micro'])
+    .where('rate_date', '<=', date)
+    .orderBy('rate_date')
+    .execute();
+  return rows.map((row) => ({ date: row.rate_date, rate: Number(row.inr_jpy_micro) }));
 }

@@ -22,13 +22,14 @@ import type { Database } from '../db/database';
 import { lockTable } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
 import { parseList, runList, type ListColumns } from '../http/list';
-import { applyRateToOrders, rateOn } from '../orders/orders.repository';
 import type { OrdersContext } from '../orders/orders.service';
 import {
+  applyRateToOrders,
   exchangeRatesQuery,
   findRate,
   nextRateDate,
   rateNumber,
+  rateOn,
   toExchangeRate,
   upsertRate,
 } from './currency.repository';
@@ -38,6 +39,28 @@ export async function currentRate(db: Kysely<Database>, ctx: OrdersContext): Pro
   const date = todayIso(new Date(), ctx.timeZone);
   const micro = await rateOn(db, date);
   return { date, from: 'INR', to: 'JPY', rate: micro === null ? null : rateNumber(micro) };
+}
+
+/**
+ * The rate of `date` among `rates` (oldest first, as {@link ratesUpTo} reads them): the latest
+ * dated on or before it, or null. For a caller that reads the rates once for many dates (the
+ * import); one date reads its own with {@link rateOn}.
+ */
+export function rateOfDate(rates: readonly { date: string; rate: number }[], date: string): number | null {
+  let low = 0;
+  let high = rates.length - 1;
+  let found: number | null = null;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const entry = rates[middle] as { date: string; rate: number };
+    if (entry.date <= date) {
+      found = entry.rate;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
 }
 
 // The date is the primary key: it is its own tie breaker, and its index serves every query.

@@ -27,7 +27,7 @@
  *   product rows locks them before it writes them, through a trigger too (a supplier's rename
  *   rewrites its products): an UPDATE of several rows takes them in the order it reads them. A
  *   status change that moves stock therefore locks the orders' products before the orders
- *   (`lockOrderProducts` in orders.repository.ts).
+ *   (`lockOrderProducts` in products/stock.repository.ts).
  * - SQLite: no row locks are needed. Kysely runs SQLite on one connection behind a mutex, so a
  *   transaction has the database to itself from begin to commit, and connect.ts begins every
  *   transaction IMMEDIATE so another process (a second app) waits for the write lock as well.
@@ -36,15 +36,14 @@
  * Rows that may not exist yet (a user's first preference, the very first account) cannot be
  * locked: lock their parent row (the user) or, as a last resort, the table.
  */
-import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './database';
+import { isPostgres } from './dialect';
 
 /** Tables whose rows are addressed by a text `id`. */
 export type LockableTable = {
   [T in keyof Database]: Database[T] extends { id: string } ? T : never;
 }[keyof Database];
-
-const isPostgres = (trx: Kysely<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The rows `query` selects from `table`, locked until the transaction ends, in id order, and

@@ -16,9 +16,10 @@
  * transaction begins IMMEDIATE (connect.ts), as every transaction does, and versions are bumped
  * by the writing statements themselves.
  */
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { flushSalesDays } from '../sales/sales.repository';
 import type { Database } from './database';
+import { isPostgres } from './dialect';
 
 export function writeTransaction<T>(
   db: Kysely<Database>,
@@ -27,7 +28,7 @@ export function writeTransaction<T>(
   return db.transaction().execute(async (trx) => {
     const result = await work(trx);
     await flushSalesDays(trx);
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    if (isPostgres(trx)) {
       await sql`select kura_bump_noted_lists()`.execute(trx);
     }
     return result;

@@ -85,26 +85,3 @@ export function sqliteBulkLoad(db: Kysely<Database>): () => void {
     sqlite.pragma(`synchronous = ${Number(synchronous)}`);
   };
 }
-
-/**
- * INR→JPY rates for a demo or generated data set: one each Monday from `days` ago up to `now`,
- * wandering around 1.75 yen per rupee as the real rate has, in exact micro-units. A rate holds
- * until the next one, so every day of the span has one.
- */
-export function weeklyExchangeRates(
-  now: Date,
-  days: number,
-  random: { next(): number },
-): InsertObject<Database, 'exchange_rates'>[] {
-  const rows: InsertObject<Database, 'exchange_rates'>[] = [];
-  const first = addDays(now, -days);
-  // Back to the Monday on or before the first day (getUTCDay: Sunday 0).
-  const monday = addDays(first, -((first.getUTCDay() + 6) % 7));
-  let micro = 1_750_000;
-  for (let day = monday; day <= now; day = addDays(day, 7)) {
-    micro = Math.min(1_900_000, Math.max(1_600_000, micro + Math.round((random.next() - 0.5) * 40_000)));
-    const stamp = day.toISOString();
-    rows.push({ rate_date: isoDate(day), inr_jpy_micro: micro, created_at: stamp, updated_at: stamp });
-  }
-  return rows;
-}

@@ -1,5 +1,5 @@
 /** Product requests and their resolution, created by migration 003_issues_memos. */
-import type { Flag } from '../catalog/catalog.table';
+import type { Flag } from '../db/db.table';
 
 export interface IssueTable {
   id: string;

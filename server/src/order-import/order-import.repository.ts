@@ -122,17 +122,3 @@ export async function insertOrderRows(
   }
   return withIds.map((row) => row.id);
 }
-
-/** Every INR→JPY rate dated on or before `date`, oldest first (micro-units). */
-export async function ratesUpTo(
-  db: Kysely<Database>,
-  date: string,
-): Promise<{ date: string; rate: number }[]> {
-  const rows = await db
-    .selectFrom('exchange_rates')
-    .select(['rate_date', 'inr_jpy_micro'])
-    .where('rate_date', '<=', date)
-    .orderBy('rate_date')
-    .execute();
-  return rows.map((row) => ({ date: row.rate_date, rate: Number(row.inr_jpy_micro) }));
-}

@@ -27,7 +27,10 @@ import type { Database } from '../db/database';
 import { recordAudits } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
-import { findOrders, lockProductsStock, refreshProductSales } from '../orders/orders.repository';
+import { ratesUpTo } from '../currency/currency.repository';
+import { rateOfDate } from '../currency/currency.service';
+import { findOrders, refreshProductSales } from '../orders/orders.repository';
+import { lockProductsStock } from '../products/stock';
 import { changeOrdersStatus, monthlyWindowStart, type OrdersContext } from '../orders/orders.service';
 import { openAmazonReport } from './amazon-report';
 import {
@@ -42,7 +45,6 @@ import {
   insertOrderRows,
   orderLineKey,
   productsByListing,
-  ratesUpTo,
   productsBySku,
   storedOrderLines,
   type StoredOrderLine,
@@ -128,24 +130,6 @@ class LineKeys {
   }
 }
 
-/** The rate of `date`: the latest dated on or before it (rates oldest first), or null. */
-function rateOn(rates: readonly { date: string; rate: number }[], date: string): number | null {
-  let low = 0;
-  let high = rates.length - 1;
-  let found: number | null = null;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const entry = rates[middle] as { date: string; rate: number };
-    if (entry.date <= date) {
-      found = entry.rate;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
-  return found;
-}
-
 /**
  * Creates a batch's new lines as the orders service would one by one (the platform's currency,
  * the rate of the order date for rupees, the products' sales columns, an audit entry each), but
@@ -180,7 +164,7 @@ async function createLines(
       handling_fee: 0,
       shipping_fee: 0,
       custom_fee: 0,
-      exchange_rate: line.currency === 'INR' ? rateOn(rates, line.orderDate) : null,
+      exchange_rate: line.currency === 'INR' ? rateOfDate(rates, line.orderDate) : null,
       expected_shipping_date: null,
       delivery_date: null,
       is_advance: 0,

@@ -6,10 +6,11 @@
  * these rows: a few hundred rows at most, whatever the filters, where counting the orders
  * themselves read every matching index entry (docs/architecture.md, "Kept counts").
  */
-import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ORDER_STATUSES, type OrderStatus, type Platform } from '#shared/constants';
 import type { Filter, ListQuery } from '#shared/query';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import { filterExpression, type ListColumns } from '../http/list';
 
 /** The list filters a day count row can answer, and the columns they read there. */
@@ -30,8 +31,6 @@ const PRODUCT_COLUMNS: ListColumns = {
   },
   tieBreaker: 'order_product_counts.product_key',
 };
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const answers = (columns: ListColumns, filters: readonly Filter[]) =>
   filters.every((filter) => Object.hasOwn(columns.columns, filter.field));

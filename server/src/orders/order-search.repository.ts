@@ -3,13 +3,12 @@
  * found by the trigram indexes inside the database, and the two ways to read a page of the
  * matches (docs/architecture.md, "Order search").
  */
-import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Filter, ListQuery } from '#shared/query';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import { applyFilters, countRows, filterExpression, type ListColumns } from '../http/list';
 import { productIdsMatching, productKeysMatching } from '../products/products.repository';
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const characterCount = (text: string) => [...text].length;
 

@@ -3,19 +3,18 @@
  * (docs/architecture.md, money in code) and become the API's major-unit numbers in
  * {@link toOrder} only.
  */
-import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Currency, OrderStatus, Platform } from '#shared/constants';
 import { formatRate, fromMinor } from '#shared/domain/money';
 import type { Customer, Order } from '#shared/schemas/order';
 import type { PlatformListing } from '#shared/schemas/product';
 import type { Database } from '../db/database';
 import { executeCompiled } from '../db/compiled';
-import { lockRowsReading, lockSelected } from '../db/locking';
+import { lockRowsReading } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
 import type { ListColumns } from '../http/list';
+import { lockProductsStock } from '../products/stock.repository';
 import type { OrderTable } from './orders.table';
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The order's columns an order shows (not the bookkeeping of stock, shipments and entry). */
 const ORDER_ROW_COLUMNS = [
@@ -215,42 +214,6 @@ export function lockOrders(trx: Transaction<Database>, ids: readonly string[]) {
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOrders>>[number];
 
-const STOCK_COLUMNS = ['id', 'name', 'in_stock_quantity', 'amazon_stock_quantity'] as const;
-
-/**
- * The stock fields of these products, locked until the transaction ends (in id order), so a
- * check of what is available cannot race another order's acceptance. Every writer of product
- * rows takes them so (or through {@link lockOrderProducts}) before it writes them.
- */
-export function lockProductsStock(trx: Transaction<Database>, ids: readonly string[]) {
-  return lockRowsReading(trx, 'products', ids, (q) => q.select(STOCK_COLUMNS));
-}
-
-export type LockedStock = Awaited<ReturnType<typeof lockProductsStock>>[number];
-
-/**
- * {@link lockProductsStock} for the products of these orders, found by the same statement: a
- * status change that writes products (stock, the 30-day figures) takes them before it locks
- * the orders, as every writer of products does (db/locking.ts). An order's product never
- * changes, so reading it unlocked is exact.
- */
-export function lockOrderProducts(trx: Transaction<Database>, orderIds: readonly string[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return lockSelected(
-    trx,
-    'products',
-    trx
-      .selectFrom('products')
-      .select(STOCK_COLUMNS)
-      .where('products.id', 'in', (eb) =>
-        eb
-          .selectFrom('orders')
-          .select('orders.product_id')
-          .where('orders.id', 'in', [...orderIds]),
-      ),
-  );
-}
-
 /**
  * Moves these orders, all in status `from`, to `to` with what moves with it: the stock they hold
  * (`stock_taken`: none once cancelled; on acceptance, the quantity of those holding none, as
@@ -315,9 +278,9 @@ export async function updateOrderColumns(
  * Recomputes the products' sales columns from their orders (cancelled ones left out): the
  * latest order date, and the units ordered since `since` (the first day of the last 30 in the
  * business's time zone). Each is an index range of ix_orders__product_date per product. The
- * caller holds the products' row locks ({@link lockProductsStock}, {@link lockOrderProducts}):
- * this update would otherwise take them in whatever order it reads the rows, and deadlock with
- * a writer taking them in id order.
+ * caller holds the products' row locks (`lockProductsStock` or `lockOrderProducts`,
+ * products/stock.ts): this update would otherwise take them in whatever order it reads the
+ * rows, and deadlock with a writer taking them in id order.
  */
 export async function refreshProductSales(
   trx: Kysely<Database>,
@@ -361,63 +324,3 @@ export async function refreshAllProductSales(db: Kysely<Database>, since: string
 }
 
 const SALES_REFRESH_CHUNK = 500;
-
-/** The INR→JPY rate (micro-units) in force on `date`: the latest dated on or before it. */
-export async function rateOn(db: Kysely<Database>, date: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('exchange_rates')
-    .select('inr_jpy_micro')
-    .where('rate_date', '<=', date)
-    .orderBy('rate_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? Number(row.inr_jpy_micro) : null;
-}
-
-/**
- * Gives every rupee order dated from `from` up to (not including) `until` (the next dated
- * rate; null when none follows) the rate `micro`: the rate in effect on its order date, as a
- * new or replaced rate makes it. One index range of ix_orders__order_date. Only rows whose
- * rate changes are written (their updatedAt moves, so the integrations' sync sees them).
- * Answers how many changed.
- *
- * The caller holds the exchange rates' table lock. On PostgreSQL the range's rows are locked
- * first in id order, as every order write locks them, so this never deadlocks with a bulk
- * status change over some of the same orders.
- */
-export async function applyRateToOrders(
-  trx: Transaction<Database>,
-  from: string,
-  until: string | null,
-  micro: number,
-): Promise<number> {
-  const inRange = (eb: ExpressionBuilder<Database, 'orders'>) =>
-    eb.and([
-      eb('orders.order_date', '>=', from),
-      ...(until === null ? [] : [eb('orders.order_date', '<', until)]),
-      eb('orders.currency', '=', 'INR'),
-      eb.or([eb('orders.exchange_rate', 'is', null), eb('orders.exchange_rate', '<>', micro)]),
-    ]);
-  if (isPostgres(trx)) {
-    await lockSelected(trx, 'orders', trx.selectFrom('orders').select('orders.id').where(inRange));
-  }
-  const result = await trx
-    .updateTable('orders')
-    .set({ exchange_rate: micro, updated_at: new Date().toISOString() })
-    .where(inRange)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** The orders (of one status, when given) whose order date is within the range (either end optional). */
-export function ordersInRangeQuery(
-  db: Kysely<Database>,
-  range: { from?: string; to?: string; platformCode?: Platform; status?: OrderStatus },
-) {
-  let query = db.selectFrom('orders');
-  if (range.status) query = query.where('orders.shipment_status', '=', range.status);
-  if (range.from) query = query.where('orders.order_date', '>=', range.from);
-  if (range.to) query = query.where('orders.order_date', '<=', range.to);
-  if (range.platformCode) query = query.where('orders.platform_code', '=', range.platformCode);
-  return query;
-}

@@ -3,24 +3,19 @@
  * edits, and status changes through the one transition table (shared/src/domain/order-status.ts)
  * with the stock they move.
  *
- * Stock: accepting an order takes its quantity from the product as a ledger movement naming the
- * order; cancelling an order that holds stock gives back exactly what it took. The order's
- * `stock_taken` says what it holds, and every change that writes the orders' products (stock,
- * the 30-day figures) locks those products first, then the orders, each in id order
- * (db/locking.ts), so concurrent accepts and cancels move stock once each and never deadlock.
+ * Stock (its rule in products/stock.ts): accepting an order takes its quantity from the product
+ * as a ledger movement naming the order; cancelling an order that holds stock gives back exactly
+ * what it took. The order's `stock_taken` says what it holds, and every change that writes the
+ * orders' products (stock, the 30-day figures) locks those products first, then the orders, each
+ * in id order (db/locking.ts), so concurrent accepts and cancels move stock once each and never
+ * deadlock.
  *
  * The functions taking a transaction (`createOrders`, `upsertOrderLine`, `changeOrdersStatus`)
  * are what other areas build on: the importer, shipments, advance orders.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { DateTime } from 'luxon';
-import {
-  MAX_STOCK,
-  PLATFORM_CURRENCY,
-  type Currency,
-  type OrderStatus,
-  type Platform,
-} from '#shared/constants';
+import { PLATFORM_CURRENCY, type Currency, type OrderStatus, type Platform } from '#shared/constants';
 import { parseMoney } from '#shared/domain/money';
 import { checkBulkTransition, FINAL_STATUSES } from '#shared/domain/order-status';
 import { todayIso } from '#shared/domain/periods';
@@ -33,10 +28,18 @@ import type { Database } from '../db/database';
 import { recordAudit, recordAudits, type AuditInput } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
-import { badRequest, httpError, HttpError, notFound, type FieldError } from '../http/errors';
+import { badRequest, HttpError, notFound, type FieldError } from '../http/errors';
 import { parseList, runList } from '../http/list';
 import { countOrdersByDay, countOrdersByStatus, dayCountsAnswer } from './order-counts.repository';
-import { recordStockMovement } from '../products/products.repository';
+import { rateOn } from '../currency/currency.repository';
+import {
+  giveBackStock,
+  lockOrderProducts,
+  lockProductsStock,
+  takeStock,
+  type LockedStock,
+  type StockByProduct,
+} from '../products/stock';
 import {
   type EditableOrderColumns,
   findOrder,
@@ -44,15 +47,11 @@ import {
   findOrders,
   insertOrder,
   type LockedOrder,
-  type LockedStock,
-  lockOrderProducts,
   lockOrders,
-  lockProductsStock,
   orderRowsByIds,
   orderRowsQuery,
   ordersColumns,
   ordersKeysBase,
-  rateOn,
   refreshProductSales,
   setOrdersStatus,
   toOrder,
@@ -278,7 +277,7 @@ export async function lockOrdersForStatus(
  * Moves the orders to `to`, all or none, in the caller's transaction: rows locked in id order
  * (their products first when stock or the 30-day figures move), one shared status, each change
  * allowed by the table for its platform (or by `allow`), stock taken on acceptance and given
- * back on cancellation. Refusals are 409s with the spec's texts; an unknown id is a 404. The
+ * back on cancellation. Refusals are 409s with their fixed texts; an unknown id is a 404. The
  * one way any area changes an order's status.
  */
 export async function changeOrdersStatus(
@@ -319,51 +318,6 @@ export function changeOrdersStatusRequest(
 }
 
 /**
- * Refuses (409, naming the product) when the lines need more than a product has to give.
- * Stock sold on Amazon (FBA) sits in Amazon's warehouse: it cannot fill these orders. Platform
- * and OTZ orders take stock through this one check.
- */
-export function assertStockAvailable(
-  stock: ReadonlyMap<string, LockedStock>,
-  lines: readonly { product_id: string; order_quantity: number }[],
-): void {
-  const needed = new Map<string, number>();
-  for (const line of lines)
-    needed.set(line.product_id, (needed.get(line.product_id) ?? 0) + line.order_quantity);
-  for (const [productId, quantity] of needed) {
-    const product = stock.get(productId);
-    const available = product ? Number(product.in_stock_quantity) - Number(product.amazon_stock_quantity) : 0;
-    if (quantity > available) {
-      throw httpError(409, 'insufficientStock', {
-        product: product?.name ?? productId,
-        available: Math.max(available, 0),
-        requested: quantity,
-      });
-    }
-  }
-}
-
-/**
- * Refuses (409) when giving back what the lines took would leave a product more than
- * {@link MAX_STOCK}: every movement keeps stock within its bound, so every figure made of it
- * stays in its column. Only stock raised by hand while orders held some can get here.
- */
-export function assertStockRoom(
-  stock: ReadonlyMap<string, LockedStock>,
-  lines: readonly { product_id: string; order_quantity: number }[],
-): void {
-  const returned = new Map<string, number>();
-  for (const line of lines)
-    returned.set(line.product_id, (returned.get(line.product_id) ?? 0) + line.order_quantity);
-  for (const [productId, quantity] of returned) {
-    const product = stock.get(productId);
-    if (product && Number(product.in_stock_quantity) + quantity > MAX_STOCK) {
-      throw httpError(409, 'stockQuantityTooLarge', { max: MAX_STOCK });
-    }
-  }
-}
-
-/**
  * Writes an already checked status change of locked rows, with its stock movements, the
  * products' sales columns and one audit entry per order. `stock` holds the orders' products,
  * locked, when the change writes them. The rows are the orders as they were; the orders as
@@ -373,38 +327,31 @@ async function applyStatus(
   trx: Transaction<Database>,
   actor: SessionUser | null,
   rows: readonly LockedOrder[],
-  stock: ReadonlyMap<string, LockedStock>,
+  stock: StockByProduct,
   to: OrderStatus,
   ctx: OrdersContext,
 ): Promise<Order[]> {
   const taking = to === 'ACCEPTED' ? rows.filter((r) => r.stock_taken === 0) : [];
   const returning = to === 'CANCELLED' ? rows.filter((r) => r.stock_taken > 0) : [];
-  // Products that are not in `stock` are not locked: nothing may be taken from them.
-  assertStockAvailable(stock, taking);
-  assertStockRoom(
+  const userId = actor?._id ?? null;
+  const line = (row: LockedOrder, quantity: number) => ({
+    productId: row.product_id,
+    quantity,
+    orderId: row.id,
+    note: row.order_id,
+  });
+  await takeStock(
+    trx,
     stock,
-    returning.map((r) => ({ product_id: r.product_id, order_quantity: r.stock_taken })),
+    taking.map((r) => line(r, r.order_quantity)),
+    userId,
   );
-  for (const row of taking) {
-    await recordStockMovement(trx, {
-      productId: row.product_id,
-      quantity: -row.order_quantity,
-      reason: 'ORDER_ACCEPTED',
-      note: row.order_id,
-      orderId: row.id,
-      userId: actor?._id ?? null,
-    });
-  }
-  for (const row of returning) {
-    await recordStockMovement(trx, {
-      productId: row.product_id,
-      quantity: row.stock_taken,
-      reason: 'ORDER_CANCELLED',
-      note: row.order_id,
-      orderId: row.id,
-      userId: actor?._id ?? null,
-    });
-  }
+  await giveBackStock(
+    trx,
+    stock,
+    returning.map((r) => line(r, r.stock_taken)),
+    userId,
+  );
   // One statement per status the orders leave: one, unless `allow` admitted several.
   const byStatus = new Map<OrderStatus, string[]>();
   for (const row of rows) {

@@ -1,10 +1,11 @@
 /**
- * Orders and exchange rates, created by migration 008_orders. Amounts are integer minor units
- * of the order's currency (yen for AMAZONJP, paise otherwise), except `shipping_fee` (always
- * yen) and `custom_fee` (always paise); rates are integer micro-units (yen per rupee).
+ * Orders, created by migration 008_orders, and their kept counts (020_order_counts). Amounts are
+ * integer minor units of the order's currency (yen for AMAZONJP, paise otherwise), except
+ * `shipping_fee` (always yen) and `custom_fee` (always paise); the stored rate is integer
+ * micro-units (yen per rupee).
  */
 import type { Currency, OrderStatus, Platform } from '#shared/constants';
-import type { Flag } from '../catalog/catalog.table';
+import type { Flag } from '../db/db.table';
 
 export interface OrderTable {
   id: string;
@@ -50,15 +51,6 @@ export interface OrderTable {
   updated_at: string;
 }
 
-export interface ExchangeRateTable {
-  /** YYYY-MM-DD: a rate is in effect from its date until the next dated one. */
-  rate_date: string;
-  inr_jpy_micro: number;
-  created_at: string;
-  /** When the date's rate was last set (012_exchange_rates). */
-  updated_at: string;
-}
-
 /** Orders per order date, status and platform, kept by the database (020_order_counts). */
 export interface OrderDayCountTable {
   order_date: string;
@@ -80,7 +72,6 @@ export interface OrderProductCountTable {
 
 export interface OrderTables {
   orders: OrderTable;
-  exchange_rates: ExchangeRateTable;
   order_day_counts: OrderDayCountTable;
   order_product_counts: OrderProductCountTable;
 }

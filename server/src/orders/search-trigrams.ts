@@ -7,9 +7,10 @@
  * minutes. It only steers how a text is looked up: stale or missing figures make a search slower,
  * never wrong. PostgreSQL's trigram index skips through its common posting lists itself.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { perDatabase } from '../db/cache-kit';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import type { SearchTrigrams, TrigramShares } from './order-search.repository';
 
 const SAMPLE_ROWS = 20_000;
@@ -62,7 +63,7 @@ async function read(db: Kysely<Database>): Promise<SearchTrigrams> {
  * the background.
  */
 export async function searchTrigrams(db: Kysely<Database>): Promise<SearchTrigrams> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return NONE;
+  if (isPostgres(db)) return NONE;
   const known = knownOf(db);
   const stale = Date.now() - known.readAt > REFRESH_MS;
   if (stale && !known.reading) {

@@ -1,10 +1,11 @@
 /** All SQL of OTZ orders: their rows, their product lines, the status change. */
-import { PostgresAdapter, sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Currency, OrderStatus } from '#shared/constants';
 import { fromMinor } from '#shared/domain/money';
 import type { Customer } from '#shared/schemas/order';
 import type { OtzOrder } from '#shared/schemas/otz-order';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import type { ListColumns } from '../http/list';
 import type { OtzOrderTable } from './otz-orders.table';
 
@@ -21,7 +22,7 @@ const SEARCHED = ['paypal_transaction_id', 'customer_name', 'customer_email'] as
  * range of their unique index.
  */
 export function otzTextMatch(db: Kysely<Database>, text: string): Expression<SqlBool> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const parts = SEARCHED.map(
       (column) => sql`lower(${sql.ref(`otz_orders.${column}`)}) like ${pattern} escape '\\'`,
@@ -129,17 +130,6 @@ export async function findOtzOrderRow(db: Kysely<Database>, id: string): Promise
 export async function findOtzOrder(db: Kysely<Database>, id: string): Promise<OtzOrder | undefined> {
   const row = await findOtzOrderRow(db, id);
   return row ? (await hydrateOtzOrders(db, [row]))[0] : undefined;
-}
-
-/** Of these product ids, the ones that exist. */
-export async function existingProductIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Set(rows.map((r) => r.id));
 }
 
 export interface NewOtzOrder {

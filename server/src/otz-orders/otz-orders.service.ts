@@ -2,7 +2,7 @@
  * OTZ orders: the storefront pushes each PayPal order once (a second push of the same
  * transaction is a 409); admins list, search and move them through the orders' transition
  * table. Accepting an order takes each line's quantity from its product's stock as a ledger
- * movement naming the order; cancelling an accepted or packed one gives it back, each exactly
+ * movement naming the order (the stock rule: products/stock.ts); cancelling an accepted or packed one gives it back, each exactly
  * once: the order row is locked, then its products (in id order), and the status is written
  * with a conditional update.
  */
@@ -20,13 +20,11 @@ import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { lockRow } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
-import { lockProductsStock } from '../orders/orders.repository';
-import { assertStockAvailable, assertStockRoom } from '../orders/orders.service';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { parseList, runList } from '../http/list';
-import { recordStockMovement } from '../products/products.repository';
+import { existingProductIds } from '../products/products.repository';
+import { giveBackStock, lockProductsStock, takeStock } from '../products/stock';
 import {
-  existingProductIds,
   findOtzOrder,
   findOtzOrderRow,
   hydrateOtzOrders,
@@ -133,7 +131,7 @@ export function changeOtzOrderStatus(
     const giveBack = to === 'CANCELLED' && holds;
     if (take || giveBack) {
       const items = await otzOrderLines(trx, id);
-      // The orders' own stock lock: the products' rows, in id order, with their stock.
+      // The stock rule's lock, as the orders take it: the products' rows, in id order.
       const stock = new Map(
         (
           await lockProductsStock(
@@ -142,18 +140,14 @@ export function changeOtzOrderStatus(
           )
         ).map((p) => [p.id, p]),
       );
-      if (take) assertStockAvailable(stock, items);
-      else assertStockRoom(stock, items);
-      for (const item of items) {
-        await recordStockMovement(trx, {
-          productId: item.product_id,
-          quantity: take ? -item.order_quantity : item.order_quantity,
-          reason: take ? 'ORDER_ACCEPTED' : 'ORDER_CANCELLED',
-          note: `OTZ ${row.paypal_transaction_id}`,
-          orderId: id,
-          userId: actor._id,
-        });
-      }
+      const lines = items.map((item) => ({
+        productId: item.product_id,
+        quantity: item.order_quantity,
+        orderId: id,
+        note: `OTZ ${row.paypal_transaction_id}`,
+      }));
+      if (take) await takeStock(trx, stock, lines, actor._id);
+      else await giveBackStock(trx, stock, lines, actor._id);
     }
     const stockTaken = take ? true : giveBack ? false : holds;
     // Impossible under the row lock; if it ever happens, nothing of this change may stay.

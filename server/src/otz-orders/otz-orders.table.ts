@@ -1,7 +1,7 @@
 /** OTZ orders and their product lines, created by migration 009_otz_orders. */
 import type { Generated } from 'kysely';
 import type { Currency, OrderStatus } from '#shared/constants';
-import type { Flag } from '../catalog/catalog.table';
+import type { Flag } from '../db/db.table';
 
 export interface OtzOrderTable {
   id: string;

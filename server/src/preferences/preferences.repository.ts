@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { UserPreference } from '#shared/schemas/misc';
 import type { Database } from '../db/database';
-import type { UserPreferencesTable } from '../db/core.table';
+import type { UserPreferencesTable } from './preferences.table';
 
 type Row = Selectable<UserPreferencesTable>;
 

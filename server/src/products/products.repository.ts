@@ -1,18 +1,15 @@
 /**
- * Products, their supplier links and platform listings, remarks and the stock ledger.
- *
- * Stock is never written directly: {@link recordStockMovement} is the one way any area moves
- * it, keeping `products.in_stock_quantity` equal to the sum of the product's movements in the
- * caller's transaction.
+ * Products, their supplier links and platform listings, and remarks. Stock is never written
+ * here: the ledger (stock.ts, stock.repository.ts) is the one way any area moves it.
  */
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Filter } from '#shared/query';
 import { PLATFORMS, type Platform } from '#shared/constants';
-import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
+import type { PlatformListing, Product, Remark } from '#shared/schemas/product';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import { executeCompiled } from '../db/compiled';
 import { lockRowsReading, lockSelected } from '../db/locking';
-import type { StockMovementReason } from '../catalog/catalog.table';
 import { compare, containsText, type ListColumns } from '../http/list';
 import { exactInteger } from '../http/responses';
 
@@ -49,8 +46,6 @@ export function productRowsByIds(db: Kysely<Database>, ids: string[]) {
     ids,
   );
 }
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Columns the product search looks in, by API name. */
 const SEARCH_COLUMNS = { name: 'name', nameJa: 'name_ja', skuCode: 'sku_code', janCode: 'jan_code' } as const;
@@ -485,74 +480,6 @@ export async function findSupplierIds(db: Kysely<Database>, productId: string): 
   return rows.map((r) => r.supplier_id);
 }
 
-export interface NewStockMovement {
-  productId: string;
-  /** Signed change in units (zero only for an opening count of nothing). */
-  quantity: number;
-  reason: StockMovementReason;
-  note?: string | null;
-  /** The order that caused it, for ORDER_ACCEPTED / ORDER_CANCELLED. */
-  orderId?: string | null;
-  userId: string | null;
-}
-
-/**
- * The one way to move stock: appends a ledger movement and applies it to the
- * product's quantity, in the caller's transaction, so quantity always equals the ledger's sum.
- * It does not refuse a result below zero or below the Amazon stock: an order accepted against
- * a miscounted shelf must still be recorded. Callers that must refuse (manual adjustments)
- * check first under {@link lockProduct}. The caller also records the audit entry of the change
- * that caused it. Returns the movement's id.
- */
-export async function recordStockMovement(
-  trx: Kysely<Database>,
-  movement: NewStockMovement,
-): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await trx
-    .insertInto('stock_movements')
-    .values({
-      id,
-      product_id: movement.productId,
-      quantity: movement.quantity,
-      reason: movement.reason,
-      note: movement.note ?? null,
-      order_id: movement.orderId ?? null,
-      user_id: movement.userId,
-      created_at: now,
-    })
-    .execute();
-  await trx
-    .updateTable('products')
-    .set({ in_stock_quantity: sql`in_stock_quantity + ${movement.quantity}`, updated_at: now })
-    .where('id', '=', movement.productId)
-    .execute();
-  return id;
-}
-
-export function stockMovementsQuery(db: Kysely<Database>, productId: string) {
-  return db
-    .selectFrom('stock_movements')
-    .leftJoin('users', 'users.id', 'stock_movements.user_id')
-    .selectAll('stock_movements')
-    .select('users.fullname')
-    .where('stock_movements.product_id', '=', productId);
-}
-
-type MovementRow = Awaited<ReturnType<ReturnType<typeof stockMovementsQuery>['executeTakeFirstOrThrow']>>;
-
-export const toStockMovement = (row: MovementRow): StockMovement => ({
-  _id: row.id,
-  productId: row.product_id,
-  quantity: row.quantity,
-  reason: row.reason,
-  note: row.note,
-  orderId: row.order_id,
-  user: row.user_id ? { _id: row.user_id, fullname: row.fullname ?? '' } : null,
-  createdAt: row.created_at,
-});
-
 export async function insertRemark(
   trx: Kysely<Database>,
   values: { productId: string; remark: string; userId: string },
@@ -592,6 +519,17 @@ export const toRemark = (row: RemarkRow): Remark => ({
 
 export async function productExists(db: Kysely<Database>, id: string): Promise<boolean> {
   return !!(await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Of these product ids, the ones that exist. */
+export async function existingProductIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Marks the product changed (a new remark), so "recently updated" lists it first. */

@@ -1,8 +1,8 @@
 /** Products: list, search, create, edit, stock, remarks and the CSV export's rows. */
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
-import { LIMITS, MAX_STOCK } from '#shared/constants';
+import { LIMITS } from '#shared/constants';
 import { isValidJan } from '#shared/domain/jan';
-import { MESSAGES, formatMessage, inactiveReference, unknownReference } from '#shared/messages';
+import { MESSAGES, inactiveReference, unknownReference } from '#shared/messages';
 import type { ListQuery } from '#shared/query';
 import type { SessionUser } from '#shared/schemas/auth';
 import type { SearchResponse } from '#shared/schemas/common';
@@ -11,11 +11,13 @@ import { perDatabase } from '../db/cache-kit';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
-import { badRequest, httpError, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
 import { allRaw, sqliteOf } from '../db/sqlite-handle';
 import { writeTransaction } from '../db/write-transaction';
 import type { ExportRecord } from './products.csv';
+import { assertAmazonStockWithin, recordAdjustment, recordOpeningStock } from './stock';
+import { stockMovementsQuery, toStockMovement } from './stock.repository';
 import {
   findProduct,
   findSupplierIds,
@@ -30,12 +32,9 @@ import {
   productsColumns,
   productTextMatch,
   productTextScan,
-  recordStockMovement,
   remarksQuery,
   replaceProductLinks,
-  stockMovementsQuery,
   toRemark,
-  toStockMovement,
   touchProduct,
   updateProductFields,
   type ProductFields,
@@ -254,14 +253,7 @@ export async function createProductIn(
   await checkReferences(trx, body, null);
   const id = await insertProduct(trx, body);
   await replaceProductLinks(trx, id, body.supplierIds, body.availablePlatforms);
-  // The opening count is the ledger's first movement, even when it is zero.
-  await recordStockMovement(trx, {
-    productId: id,
-    quantity: input.inStockQuantity,
-    reason: 'INITIAL',
-    note: 'Opening stock',
-    userId: actor._id,
-  });
+  await recordOpeningStock(trx, id, input.inStockQuantity, actor._id);
   const after = await findProduct(trx, id);
   if (!after) throw new Error('product vanished inside its own transaction');
   await recordAudit(trx, {
@@ -290,11 +282,7 @@ export function updateProduct(
         { field: 'inStockQuantity', message: MESSAGES.stockNotEditable },
       ]);
     }
-    if (body.amazonStockQuantity > row.in_stock_quantity) {
-      throw badRequest(MESSAGES.amazonStockAboveTotal, [
-        { field: 'amazonStockQuantity', message: MESSAGES.amazonStockAboveTotal },
-      ]);
-    }
+    assertAmazonStockWithin(body.amazonStockQuantity, row.in_stock_quantity, 'amazonStockQuantity');
     await checkReferences(trx, body, {
       categoryId: row.category_id,
       manufacturerId: row.manufacturer_id,
@@ -321,10 +309,9 @@ export function updateProduct(
 }
 
 /**
- * A manual stock adjustment with its reason. Refused when it would take the stock below zero,
- * below the Amazon (FBA) stock, which is part of the total, or above {@link MAX_STOCK}.
- * The product's row lock (taken first) makes concurrent adjustments apply one after another,
- * each checking the quantity the one before it left.
+ * A manual stock adjustment with its reason, within the stock rule's bounds (stock.ts). The
+ * product's row lock (taken first) makes concurrent adjustments apply one after another, each
+ * checking the quantity the one before it left.
  */
 export function adjustStock(
   db: Kysely<Database>,
@@ -335,35 +322,7 @@ export function adjustStock(
   return writeTransaction(db, async (trx) => {
     const row = await lockProduct(trx, id);
     if (!row) throw notFound();
-    const next = row.in_stock_quantity + adjustment.quantity;
-    if (next < 0) {
-      throw badRequest(MESSAGES.invalidStockQuantity, [
-        { field: 'quantity', message: MESSAGES.invalidStockQuantity },
-      ]);
-    }
-    if (next < row.amazon_stock_quantity) {
-      throw badRequest(MESSAGES.amazonStockAboveTotal, [
-        { field: 'quantity', message: MESSAGES.amazonStockAboveTotal },
-      ]);
-    }
-    if (next > MAX_STOCK) {
-      const params = { max: MAX_STOCK };
-      throw httpError(400, 'stockQuantityTooLarge', params, [
-        {
-          field: 'quantity',
-          code: 'stockQuantityTooLarge',
-          message: formatMessage('stockQuantityTooLarge', params),
-          params,
-        },
-      ]);
-    }
-    const movementId = await recordStockMovement(trx, {
-      productId: id,
-      quantity: adjustment.quantity,
-      reason: 'ADJUSTMENT',
-      note: adjustment.note,
-      userId: actor._id,
-    });
+    const { movementId, stock: next } = await recordAdjustment(trx, row, adjustment, actor._id);
     const movementRow = await stockMovementsQuery(trx, id)
       .where('stock_movements.id', '=', movementId)
       .executeTakeFirstOrThrow();

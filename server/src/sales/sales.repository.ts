@@ -3,13 +3,12 @@
  * totals (`sales_daily`), their refresh, the summary and chart reads, the sales list's keys,
  * the export's lines and the OTZ sales.
  */
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Platform } from '#shared/constants';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import type { ListColumns } from '../http/list';
 import { SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums } from './sales.sql';
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A CSV line: bytes on SQLite (read as a blob), text on PostgreSQL. */
 export type ExportLine = Buffer | string;

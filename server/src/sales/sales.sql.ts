@@ -19,12 +19,16 @@
  * 2.6·10¹¹), so a day's kept sum of one platform holds 2¹⁹ = 524,288 sales at every bound at
  * once within 64 bits; the range sums read them in parts (sales.repository.ts, `sumParts`).
  *
- * Used by migration 014_sales (the backfill) and the sales repository (the refresh).
+ * Used by the sales repository (the refresh, the lists, the export). Migration 014_sales keeps
+ * its own copy of this code as it shipped, in the triggers it created and the indexes on
+ * `saleFlag`: a change of the figures or of the export line here needs a new migration that
+ * rewrites those triggers and the kept rows, or the refresh and the triggers disagree (the
+ * invariants of server/test/helpers/invariants.ts compare the kept rows with this code).
  */
 import { sql, type RawBuilder } from 'kysely';
 
 /** The statuses that make an order a sale, as a literal list. */
-export const SALE_STATUSES_SQL = sql.raw(`('SHIPPED', 'COMPLETED')`);
+const SALE_STATUSES_SQL = sql.raw(`('SHIPPED', 'COMPLETED')`);
 
 /**
  * "The row is a sale" as the first expression of the sale indexes (014_sales) and the
@@ -40,7 +44,7 @@ const ceilDiv = (y: RawBuilder<unknown>, d: number) =>
   sql`(${y} / ${sql.lit(d)} + (case when ${y} % ${sql.lit(d)} > 0 then 1 else 0 end))`;
 
 /** ceil(a · r / 10⁸): `a` paise (bigint, signed) at `r` micro-yen per rupee (bigint, > 0), in whole yen. */
-export function ceilYenSql(a: RawBuilder<unknown>, r: RawBuilder<unknown>): RawBuilder<unknown> {
+function ceilYenSql(a: RawBuilder<unknown>, r: RawBuilder<unknown>): RawBuilder<unknown> {
   const p = sql`((${a}) * (${r} / 10000))`;
   const y = sql`((${p} % 10000) * 10000 + (${a}) * (${r} % 10000))`;
   return sql`(${p} / 10000 + ${ceilDiv(y, 100_000_000)})`;
@@ -139,7 +143,7 @@ function sqliteText(value: RawBuilder<unknown>) {
  * as a decimal (1234.50 rupees, 1200 yen). Text cells follow the products export's rules
  * (quoted when they hold a comma, quote or line break; an apostrophe before a formula sign).
  */
-export function exportLineSql(pg: boolean): RawBuilder<unknown> {
+function exportLineSql(pg: boolean): RawBuilder<unknown> {
   const text = (value: RawBuilder<unknown>) => (pg ? sql`kura_csv_text(${value}::text)` : sqliteText(value));
   const big = (value: string) => sql`cast(${sql.raw(value)} as bigint)`;
   const money = (value: RawBuilder<unknown>) => {
@@ -176,29 +180,3 @@ export function exportLinesOf(pg: boolean, where: RawBuilder<unknown>): RawBuild
     from orders o join products p on p.id = o.product_id
     where o.shipment_status in ${SALE_STATUSES_SQL} and (${where})`;
 }
-
-/** The order columns a sale's export line shows: a change of any of them rewrites it. */
-export const EXPORT_ORDER_COLUMNS = [
-  'order_date',
-  'order_id',
-  'product_id',
-  'order_quantity',
-  'platform_code',
-  'currency',
-  'base_order_price',
-  'commission',
-  'closing_fee',
-  'shipping_fee',
-  'gst',
-  'handling_fee',
-  'discount',
-];
-
-/** The product columns a sale's export line shows. */
-export const EXPORT_PRODUCT_COLUMNS = [
-  'sku_code',
-  'jan_code',
-  'export_asin_shopify',
-  'export_asin_amazonjp',
-  'export_asin_amazonind',
-];

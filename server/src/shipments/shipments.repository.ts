@@ -4,17 +4,16 @@
  * {@link toShipment} only. A shipment's orders are read for a whole page at once, by the
  * orders' shipment index (ix_orders__shipment_date), never one query per shipment.
  */
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { fromMinor } from '#shared/domain/money';
 import type { Customer } from '#shared/schemas/order';
 import type { ShippedOrder, Shipment } from '#shared/schemas/shipment';
 import { executeCompiled } from '../db/compiled';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import type { ListColumns } from '../http/list';
 import { orderIdMatch } from '../orders/order-search.repository';
 import type { ShipmentTable } from './shipments.table';
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** One shipment row with its shipping method's name. */
 export function shipmentRowsQuery(db: Kysely<Database>) {

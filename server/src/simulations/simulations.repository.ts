@@ -1,8 +1,9 @@
 /** Saved simulations and the platform fee defaults: all their SQL. */
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { simulate, type SimulationInputs, type SimulatorPlatform } from '#shared/domain/simulator';
 import type { PlatformFee, Simulation, SimulationInputParsed } from '#shared/schemas/simulation';
 import type { Database } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import type { PlatformFeeTable, SimulationTable } from './simulations.table';
 
 export function simulationsQuery(db: Kysely<Database>) {
@@ -108,16 +109,6 @@ export async function updateSimulation(
     .execute();
 }
 
-export async function productExists(db: Kysely<Database>, id: string): Promise<boolean> {
-  return (await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export async function handlingFeeExists(db: Kysely<Database>, id: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('handling_fees').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
-}
-
 // ---- Platform fee defaults -------------------------------------------------------------------
 
 export const toPlatformFee = (row: Selectable<PlatformFeeTable>): PlatformFee => ({
@@ -139,7 +130,7 @@ export async function lockPlatformFee(
   db: Kysely<Database>,
   platform: SimulatorPlatform,
 ): Promise<Selectable<PlatformFeeTable> | undefined> {
-  const forUpdate = db.getExecutor().adapter instanceof PostgresAdapter ? sql` for update` : sql``;
+  const forUpdate = isPostgres(db) ? sql` for update` : sql``;
   const { rows } = await sql<Selectable<PlatformFeeTable>>`select * from platform_fees
     where platform_code = ${platform}${forUpdate}`.execute(db);
   return rows[0];

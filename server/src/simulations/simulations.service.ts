@@ -11,17 +11,17 @@ import type { SessionUser } from '#shared/schemas/auth';
 import type { PlatformFee, Simulation, SimulationInputParsed } from '#shared/schemas/simulation';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
+import { findHandlingFee } from '../catalog/catalog.repository';
 import { lockRow } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
 import { badRequest, notFound, type FieldError } from '../http/errors';
 import { containsText, parseList, runList, type ListColumns } from '../http/list';
+import { productExists } from '../products/products.repository';
 import {
   findSimulation,
-  handlingFeeExists,
   insertSimulation,
   listPlatformFeeRows,
   lockPlatformFee,
-  productExists,
   simulationsQuery,
   toPlatformFee,
   toSimulation,
@@ -64,7 +64,7 @@ async function checkReferences(db: Kysely<Database>, input: SimulationInputParse
     errors.push({ field: 'product', message: unknownReference('product') });
   }
   const handlingFeeId = input.handling?.handlingFeeId;
-  if (handlingFeeId && !(await handlingFeeExists(db, handlingFeeId))) {
+  if (handlingFeeId && !(await findHandlingFee(db, handlingFeeId))) {
     errors.push({ field: 'handling.handlingFeeId', message: unknownReference('handling charge') });
   }
   const first = errors[0];

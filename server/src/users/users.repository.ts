@@ -3,7 +3,7 @@ import { sql, type Expression, type Kysely, type Selectable } from 'kysely';
 import type { Role } from '#shared/constants';
 import type { SessionUser, User } from '#shared/schemas/auth';
 import type { Database } from '../db/database';
-import type { UsersTable } from '../db/core.table';
+import type { UsersTable } from './users.table';
 import { containsText } from '../http/list';
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocateMinor, allocateWholeUnits } from './allocate';
 import { isValidJan, janCheckDigit, withJanCheckDigit } from './jan';
-import { orderProfitYen } from './profit';
+import { orderProfitYen, type ProfitInput } from './profit';
 import { checkBulkTransition, checkTransition } from './order-status';
 import { periodRange } from './periods';
 import { MESSAGES } from '../messages';
@@ -109,6 +110,41 @@ describe('profit, exact to the yen', () => {
       }),
     ).toBe(0);
   });
+  it('is the whole exact fraction rounded up once, whatever the amounts', () => {
+    // The reference: every term over one denominator (paise × micro-rate is 10⁻⁸ yen), one ceil.
+    const reference = (o: ProfitInput): number => {
+      const scale = 100_000_000n;
+      const rate = BigInt(o.exchangeRate ?? 0);
+      const net = BigInt(o.baseOrderPrice - o.discount - o.commission - o.closingFee - o.gst);
+      const numerator =
+        (o.currency === 'JPY' ? net * scale : net * rate) -
+        BigInt(o.shippingFee) * scale -
+        BigInt(o.customFee) * rate -
+        BigInt(o.purchasePrice ?? 0) * BigInt(o.orderQuantity) * scale;
+      const quotient = numerator / scale;
+      return Number(numerator % scale > 0n ? quotient + 1n : quotient);
+    };
+    const amount = fc.integer({ min: 0, max: 2_000_000_000 });
+    const order = fc.record({
+      currency: fc.constantFrom('JPY' as const, 'INR' as const),
+      baseOrderPrice: amount,
+      discount: amount,
+      commission: amount,
+      closingFee: amount,
+      gst: amount,
+      shippingFee: amount,
+      customFee: fc.oneof(fc.constant(0), amount),
+      orderQuantity: fc.integer({ min: 1, max: 100_000 }),
+      purchasePrice: fc.integer({ min: 0, max: 100_000_000 }),
+      exchangeRate: fc.integer({ min: 1, max: 2_147_483_647 }),
+    });
+    fc.assert(
+      fc.property(order, (o) => {
+        expect(orderProfitYen(o)).toBe(reference(o));
+      }),
+      { numRuns: 2000 },
+    );
+  });
   it('is unknown (a dash) without a purchase price or a needed rate', () => {
     expect(orderProfitYen({ ...yenOrder, purchasePrice: null })).toBeNull();
     expect(orderProfitYen({ ...yenOrder, currency: 'INR', exchangeRate: null })).toBeNull();
@@ -123,7 +159,7 @@ describe('order status rules', () => {
     expect(checkTransition('ACCEPTED', 'PACKED')).toEqual({ ok: true });
     expect(checkTransition('AWAITING', 'BOOKED')).toEqual({ ok: true });
   });
-  it('speaks the spec messages', () => {
+  it('refuses with the fixed texts', () => {
     expect(checkTransition('COMPLETED', 'RECEIVED')).toEqual({
       ok: false,
       message: MESSAGES.cannotChangeFinal,

@@ -6,7 +6,6 @@ import { handlingFeeCreateSchema } from '../schemas/catalog';
 import { moneySchema, rateSchema } from '../schemas/common';
 import {
   MAX_MINOR,
-  ceilYen,
   formatMinor,
   formatMoney,
   formatRate,
@@ -145,12 +144,6 @@ describe('exchange rates in micro-units', () => {
     // A total is converted once: three lines of ₹0.01 at 1.7 are ¥0.051 → ¥1, not 3 × ¥1.
     expect(toYenMinor(sumMinor([1, 1, 1]), 'INR', toRateMicro(1.7))).toBe(1);
     expect(toYenMinor(1500, 'JPY', toRateMicro(1.7))).toBe(1500);
-  });
-
-  it('keeps the float helper for report yen', () => {
-    expect(ceilYen(100.01)).toBe(101);
-    expect(ceilYen(100)).toBe(100);
-    expect(ceilYen(-5.5)).toBe(-5);
   });
 });
 

@@ -197,12 +197,6 @@ function safe(value: bigint): number {
   return n;
 }
 
-/**
- * Yen shown in reports: rounded up to whole yen. For yen computed with floats elsewhere; new
- * code converts exactly with {@link toYenMinor}, which rounds once itself.
- */
-export const ceilYen = (yen: number) => Math.ceil(yen - 1e-9);
-
 const formatters = new Map<string, Intl.NumberFormat>();
 /**
  * A major-unit amount with its currency's sign, as screens show it: ¥1,200 and ₹12.50 (the

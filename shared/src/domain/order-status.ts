@@ -36,9 +36,6 @@ export const PLATFORM_EXTRA_TRANSITIONS: Readonly<
 
 export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED'];
 
-/** Statuses in which an order holds the stock it took when accepted. */
-export const STOCK_HOLDING_STATUSES: readonly OrderStatus[] = ['ACCEPTED', 'PACKED', 'SHIPPED', 'COMPLETED'];
-
 /** The statuses an order of `platform` (or an OTZ order) may move to from `from` on its screen. */
 export function nextStatuses(from: OrderStatus, platform?: OrderChannel): OrderStatus[] {
   const extra = platform ? (PLATFORM_EXTRA_TRANSITIONS[platform]?.[from] ?? []) : [];
@@ -47,7 +44,7 @@ export function nextStatuses(from: OrderStatus, platform?: OrderChannel): OrderS
 
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
-/** Checks a status change of one order (of `platform`, when known); the message is the spec's. */
+/** Checks a status change of one order (of `platform`, when known); a refusal carries its fixed text. */
 export function checkTransition(
   from: OrderStatus,
   to: OrderStatus,

@@ -1,6 +1,5 @@
 import type { Currency } from '../constants';
-import { CURRENCY_DECIMALS } from '../constants';
-import { RATE_DECIMALS, type Minor, type RateMicro } from './money';
+import { toYenMinor, type Minor, type RateMicro } from './money';
 
 /** One order line's amounts, each in integer minor units of the currency named beside it. */
 export interface ProfitInput {
@@ -25,27 +24,26 @@ export interface ProfitInput {
 /**
  * Profit of one order line in whole yen (docs/architecture.md, "What each amount means"):
  * jpy(base − discount − commission − closingFee − gst) − shippingFee − jpy(customFee)
- * − purchasePrice × quantity, computed exactly as one fraction and rounded up to a whole yen
- * once, at the end — never per term, so the table's rows and the cards' sums agree. Null
- * (shown as a dash) when the purchase price or a needed rate is missing.
+ * − purchasePrice × quantity, computed exactly and rounded up to a whole yen once, at the end —
+ * never per term, so the table's rows and the cards' sums agree. The rupee terms are converted
+ * together by the money module's one conversion ({@link toYenMinor}, rounding up); the yen terms
+ * are whole yen, and ceil(x + n) = ceil(x) + n for a whole n, so adding them after that rounding
+ * is the whole profit rounded once. Null (shown as a dash) when the purchase price or a needed
+ * rate is missing.
  */
 export function orderProfitYen(o: ProfitInput): number | null {
   if (o.purchasePrice === null) return null;
-  const net = BigInt(o.baseOrderPrice - o.discount - o.commission - o.closingFee - o.gst);
+  const net = o.baseOrderPrice - o.discount - o.commission - o.closingFee - o.gst;
   const needsRate = o.currency === 'INR' || o.customFee !== 0;
   if (needsRate && o.exchangeRate === null) return null;
-  const rate = BigInt(o.exchangeRate ?? 0);
-  // Everything over one denominator: paise × micro-rate has 2 + 6 decimals of a yen.
-  const scale = 10n ** BigInt(CURRENCY_DECIMALS.INR + RATE_DECIMALS);
-  const yen = (amount: bigint, currency: Currency) => (currency === 'JPY' ? amount * scale : amount * rate);
-  const numerator =
-    yen(net, o.currency) -
-    yen(BigInt(o.shippingFee), 'JPY') -
-    yen(BigInt(o.customFee), 'INR') -
-    yen(BigInt(o.purchasePrice) * BigInt(o.orderQuantity), 'JPY');
-  const quotient = numerator / scale;
-  const ceiled = numerator % scale > 0n ? quotient + 1n : quotient;
-  return Number(ceiled);
+  const rupees = (o.currency === 'INR' ? net : 0) - o.customFee;
+  // No rupees needs no rate (a yen order without a custom fee): toYenMinor(0, …) is 0 at any.
+  const fromRupees = toYenMinor(rupees, 'INR', o.exchangeRate ?? 0);
+  const yen =
+    BigInt(o.currency === 'JPY' ? net : 0) -
+    BigInt(o.shippingFee) -
+    BigInt(o.purchasePrice) * BigInt(o.orderQuantity);
+  return Number(BigInt(fromRupees) + yen);
 }
 
 /** One sale's figures in whole yen (docs/architecture.md, "Sales"); null where unknown. */
@@ -64,15 +62,6 @@ export interface SaleYenValues {
   profit: number | null;
 }
 
-/** ceil(minor × rate / scale): an amount in `currency` as whole yen, rounded up once. */
-function ceilYen(minor: number, currency: Currency, rate: RateMicro): number {
-  if (currency === 'JPY') return minor;
-  const scale = 10n ** BigInt(CURRENCY_DECIMALS[currency] + RATE_DECIMALS);
-  const numerator = BigInt(minor) * BigInt(rate);
-  const quotient = numerator / scale;
-  return Number(numerator % scale > 0n ? quotient + 1n : quotient);
-}
-
 /** Whether a sale has yen values: every JPY order, and INR orders with a rate. */
 export const hasYenValue = (o: Pick<ProfitInput, 'currency' | 'exchangeRate'>) =>
   o.currency === 'JPY' || o.exchangeRate !== null;
@@ -86,7 +75,7 @@ export const hasYenValue = (o: Pick<ProfitInput, 'currency' | 'exchangeRate'>) =
 export function saleYenValues(o: ProfitInput): SaleYenValues {
   const rate = o.exchangeRate;
   const yen = (minor: number) =>
-    rate === null ? (o.currency === 'JPY' ? minor : null) : ceilYen(minor, o.currency, rate);
+    rate === null ? (o.currency === 'JPY' ? minor : null) : toYenMinor(minor, o.currency, rate);
   const known = hasYenValue(o);
   return {
     salesValue: known ? yen(o.baseOrderPrice - o.discount) : null,
@@ -98,7 +87,7 @@ export function saleYenValues(o: ProfitInput): SaleYenValues {
         ? 0
         : rate === null
           ? null
-          : ceilYen(o.customFee, 'INR', rate),
+          : toYenMinor(o.customFee, 'INR', rate),
     costOfGoods: o.purchasePrice === null ? null : Number(BigInt(o.purchasePrice) * BigInt(o.orderQuantity)),
     profit: orderProfitYen(o),
   };
@@ -124,7 +113,7 @@ export function otzSaleYenValues(o: OtzSaleInput): SaleYenValues {
     ? null
     : o.exchangeRate === null
       ? o.amount
-      : ceilYen(o.amount, o.currency, o.exchangeRate);
+      : toYenMinor(o.amount, o.currency, o.exchangeRate);
   return {
     salesValue,
     commission: known ? 0 : null,

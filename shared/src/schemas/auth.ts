@@ -3,7 +3,7 @@ import { LIMITS, ROLES } from '../constants';
 import { MESSAGES } from '../messages';
 import { idSchema, textSchema, timestamps, timestampSchema } from './common';
 
-/** 3 to 50 symbols, with the spec's messages. */
+/** 3 to 50 symbols, with the original system's messages (docs/product.md, "Fixed texts"). */
 export const boundedText = textSchema({ error: MESSAGES.required })
   .min(1, MESSAGES.required)
   .min(LIMITS.textMin, MESSAGES.minLength)

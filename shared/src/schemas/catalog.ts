@@ -16,8 +16,6 @@ export const categorySchema = namedEntity;
 export const manufacturerSchema = namedEntity;
 export const supplierSchema = namedEntity;
 export type Category = z.infer<typeof categorySchema>;
-export type Manufacturer = z.infer<typeof manufacturerSchema>;
-export type Supplier = z.infer<typeof supplierSchema>;
 
 const namedCreate = (message: string) =>
   z.object({ name: nameSchema(message), activeStatus: z.boolean().default(true) });
@@ -36,9 +34,8 @@ export const supplierUpdateSchema = namedUpdate(MESSAGES.supplierName);
 export type NamedCreate = z.infer<typeof categoryCreateSchema>;
 export type NamedUpdate = z.infer<typeof categoryUpdateSchema>;
 
-/** The spec's stored-state variant mentions active_status: kept, defaulting to active. */
+/** Stored with an active status like the other named lists; its screen edits the name only. */
 export const shippingMethodSchema = namedEntity;
-export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 export const shippingMethodCreateSchema = z.object({ name: nameSchema(MESSAGES.shippingMethodName) });
 export const shippingMethodUpdateSchema = z.object({
   name: nameSchema(MESSAGES.shippingMethodName),

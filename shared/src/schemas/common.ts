@@ -5,8 +5,8 @@ import { MESSAGES, formatMessage, type MessageCode } from '../messages';
 
 /**
  * The code (a MESSAGES key) and parameters of a zod issue that carries no message of its own:
- * what a field error says when its schema names no spec text. Both the API (server/src/http/
- * errors.ts) and the forms use it, so zod's own English never reaches a screen.
+ * what a field error says when its schema names no fixed text. Both the API
+ * (server/src/http/errors.ts) and the forms use it, so zod's own English never reaches a screen.
  */
 export function issueCode(issue: {
   code: string;
@@ -148,7 +148,7 @@ export const exactIntegerSchema = z.union([
 /** `{ data, totalCount }`: every list response. */
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), totalCount: z.number().int().nonnegative() });
-/** `{ data, totalcount }`: search responses keep the spec's lowercase key. */
+/** `{ data, totalcount }`: search responses keep the lowercase key the replaced system's clients read. */
 export const searchResponse = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), totalcount: z.number().int().nonnegative() });
 
@@ -224,6 +224,3 @@ export const rateSchema = z.number({ error: MESSAGES.enterNumber }).transform((r
 /** A trimmed non-blank name: ' ' is not a name. */
 export const nameSchema = (message: string) =>
   textSchema({ error: message }).trim().min(1, { message }).max(200, { message: MESSAGES.max200 });
-
-/** Query-string booleans arrive as text. */
-export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

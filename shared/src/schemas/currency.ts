@@ -28,7 +28,6 @@ export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 /** PUT /currency/rates/{date}: the date is in the path. */
 export const exchangeRateParamsSchema = z.object({ date: dateSchema });
 export const exchangeRatePutSchema = z.strictObject({ rate: rateSchema });
-export type ExchangeRatePut = z.infer<typeof exchangeRatePutSchema>;
 
 /**
  * A rate as a form holds it (text, or a number), checked by the API's own rules and given as

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MAX_UNIT_PRICE } from '../constants';
 import { MESSAGES } from '../messages';
 import {
-  dateSchema,
   idSchema,
   moneySchema,
   nameSchema,
@@ -63,15 +62,6 @@ export const issueInputSchema = z.object({
 export type IssueInput = z.input<typeof issueInputSchema>;
 /** PUT issues/{id}: mark as resolved (or reopen with false). */
 export const issueUpdateSchema = z.object({ resolved: z.boolean() });
-
-/** INR→JPY rate of a day. */
-export const currencyRateSchema = z.object({
-  base: z.literal('INR'),
-  quote: z.literal('JPY'),
-  rate: z.number().positive(),
-  date: dateSchema,
-});
-export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 
 /** A user's UI preferences under an id of the client's choosing. */
 export const userPreferenceSchema = z.object({

@@ -179,7 +179,6 @@ const lineInCurrency = amountsInCurrency([
 ]);
 
 export const orderLineInputSchema = orderLineFields.superRefine(lineInCurrency);
-export type OrderLineInput = z.input<typeof orderLineInputSchema>;
 export type OrderLine = z.output<typeof orderLineInputSchema>;
 
 export const orderLinesSchema = z.array(orderLineInputSchema).min(1, MESSAGES.productsRequired).max(500);
@@ -218,7 +217,6 @@ export const orderBulkStatusSchema = z.strictObject({
   ids: z.array(idSchema).max(1000),
   shipmentStatus: z.enum(ORDER_STATUSES),
 });
-export type OrderBulkStatus = z.input<typeof orderBulkStatusSchema>;
 
 /** GET /orders/total: order counts for the status tabs. */
 export const orderTotalsSchema = z.object({

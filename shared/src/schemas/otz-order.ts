@@ -62,7 +62,6 @@ export const otzOrderInputSchema = z
       checkAmountIn(ctx, ['items', i, 'price'], item.price, order.currency, MAX_UNIT_PRICE[order.currency]),
     );
   });
-export type OtzOrderInput = z.input<typeof otzOrderInputSchema>;
 
 /** PUT /otz-orders/{id}: a status change, through the orders' transition table. */
 export const otzOrderUpdateSchema = z.strictObject({ shipmentStatus: z.enum(ORDER_STATUSES) });

@@ -120,15 +120,3 @@ export const stockAdjustmentSchema = z.object({
   ),
   note: textSchema({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(500),
 });
-
-/** The product-details modal: what sales and shipment screens show. */
-export const productDetailsSchema = productSchema.pick({
-  _id: true,
-  name: true,
-  skuCode: true,
-  category: true,
-  manufacturer: true,
-  janCode: true,
-  inStockQuantity: true,
-  shelfNumber: true,
-});

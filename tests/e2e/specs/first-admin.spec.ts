@@ -14,7 +14,7 @@ const admin = {
   password: 'matcha-latte-42',
 };
 
-test('registration validates with the spec messages and keeps submit off until terms are ticked', async ({
+test('registration validates with the fixed texts and keeps submit off until terms are ticked', async ({
   page,
 }) => {
   const form = new RegistrationPage(page);

@@ -1,7 +1,7 @@
 /**
  * The order screens end to end: a two-line manual order entered by an order creator, then
  * managed by an admin (the new-order bell, bulk accept, cancel one line, forbidden changes
- * refused with the spec's words, the product filter surviving a reload, the order's history),
+ * refused with their fixed texts, the product filter surviving a reload, the order's history),
  * advance orders booked and released, the same in Japanese, and axe on every order screen.
  */
 import { expect as baseExpect, test } from '@playwright/test';
@@ -201,7 +201,7 @@ for (const language of ['English', '日本語'] as const) {
     await admin.keyboard.press('Escape');
     await expect(orders.drawer).toBeHidden();
 
-    // Mixed statuses, then a cancelled order: both refused with the spec's words.
+    // Mixed statuses, then a cancelled order: both refused with their fixed texts.
     await orders.select(first.name);
     await orders.select(second.name);
     await orders.setStatus(texts.packed);

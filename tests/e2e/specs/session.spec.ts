@@ -27,7 +27,7 @@ test('a wrong password shows the invalid-login message after about a second', as
   await expect(login.email).toHaveValue(DEMO_ACCOUNTS.admin.email);
 });
 
-test('login validation uses the spec messages', async ({ page }) => {
+test('login validation uses the fixed texts', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto(kura.url);
   await login.email.fill('someone');

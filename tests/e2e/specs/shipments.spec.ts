@@ -202,7 +202,7 @@ for (const language of ['English', '日本語'] as const) {
     await expect(combine.rows).toHaveCount(4);
     expect(await seriousViolations(page), 'combine orders').toEqual([]);
 
-    // Nothing chosen: the spec's refusal.
+    // Nothing chosen: refused with its fixed text.
     await combine.create.click();
     await expect(toasts(page).filter({ hasText: texts.selectOrders })).toBeVisible();
 

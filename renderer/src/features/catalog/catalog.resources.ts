@@ -118,7 +118,7 @@ export const shippingMethodResource: SettingsResource<NamedSetting, NamedValues,
 
 /**
  * The placeholder type ('') fails the shared enum with zod's generic text; the form asks for a
- * choice with the spec's generic required message instead.
+ * choice with the generic "Required field" text instead.
  */
 export const handlingFormErrors = (issue: { path?: PropertyKey[] }) =>
   issue.path?.[0] === 'type' ? MESSAGES.required : undefined;

@@ -22,7 +22,7 @@ import { IssueStatus, requestedOn, useYen } from './issue-parts';
 export const FILTERS = ['unresolved', 'resolved', 'all'] as const;
 export type ResolvedFilter = (typeof FILTERS)[number];
 
-/** The orders the sort menu offers, in query syntax; the first is the spec's default. */
+/** The orders the sort menu offers, in query syntax; the first is the list spec's default. */
 const SORTS = { newest: '-createdAt', oldest: 'createdAt', titleAsc: 'title', titleDesc: '-title' } as const;
 type SortChoice = keyof typeof SORTS;
 const SORT_CHOICES = Object.keys(SORTS) as SortChoice[];

@@ -26,7 +26,7 @@ describe('product request form', () => {
     expect(issueInputSchema.parse(out)).toEqual(out);
   });
 
-  it('shows every mistake at once with the spec messages', () => {
+  it('shows every mistake at once with the fixed texts', () => {
     expect(
       messagesOf({ title: ' ', link: 'ftp://x.example', expectedPrice: '12.5', quantity: '0', note: '' }),
     ).toEqual({

@@ -1,6 +1,6 @@
 /**
  * The product-request form: every field is typed as text, so numbers are checked here with
- * the spec's messages before the shared rules (name, http(s) link, note) take over. Fields
+ * the original system's messages before the shared rules (name, http(s) link, note) take over. Fields
  * are validated independently so every mistake shows at once.
  */
 import { z } from 'zod';

@@ -16,7 +16,7 @@ const messagesOf = (values: OrderEntryValues) => {
 };
 
 describe('manual order entry form', () => {
-  it('names every missing field with the spec messages at once', () => {
+  it('names every missing field with the fixed texts at once', () => {
     expect(messagesOf({ orderId: '  ', platformCode: '', lines: [emptyLine()] })).toEqual({
       orderId: MESSAGES.orderIdRequired,
       platformCode: MESSAGES.platformRequired,

@@ -57,7 +57,7 @@ describe('planEdit', () => {
     });
   });
 
-  it('refuses blank names and non-decimal values with the spec messages', () => {
+  it('refuses blank names and non-decimal values with the fixed texts', () => {
     expect(plan(categoryResource, 'name', snacks, ' ')).toEqual({
       kind: 'invalid',
       message: MESSAGES.categoryName,

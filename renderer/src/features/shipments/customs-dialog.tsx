@@ -88,7 +88,7 @@ export function CustomsDialog({
       onSaved?.(next);
       onClose();
     },
-    // The spec's failure text, and why when the server said more than that.
+    // The fixed failure text, and why when the server said more than that.
     failureText: (reason, error) => {
       const wrong = t('errors:somethingWentWrong');
       return error instanceof ApiError && reason !== wrong ? t('customs.failed', { wrong, reason }) : wrong;
