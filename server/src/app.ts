@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '#shared/constants';
-import { MESSAGES } from '#shared/messages';
+import { MESSAGES, formatMessage } from '#shared/messages';
 import type { ServerConfig } from './config';
 import { createDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -80,8 +80,39 @@ function registerJsonBodies(app: FastifyInstance): void {
       done(null, {});
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, value) => {
+      if (error) done(error);
+      else if (nestingDepth(value) > MAX_JSON_DEPTH) {
+        const params = { max: MAX_JSON_DEPTH };
+        done(
+          httpError(400, 'nestedTooDeep', params, [
+            { field: 'body', message: formatMessage('nestedTooDeep', params), code: 'nestedTooDeep', params },
+          ]),
+        );
+      } else done(null, value);
+    });
   });
+}
+
+/**
+ * How deep a body may nest. No request of the API nests more than a few levels; JSON.parse reads
+ * any depth, but code that walks a value recursively (JSON.stringify when a preference is saved)
+ * overflowed the stack at some thousands of levels and answered 500.
+ */
+const MAX_JSON_DEPTH = 32;
+
+/** The nesting depth of a parsed JSON value, found without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /**

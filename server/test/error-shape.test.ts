@@ -229,6 +229,17 @@ describe.each(testDialects())('the error shape everywhere under /api/ (%s)', (di
       field: 'name',
     },
     {
+      // JSON.parse reads any depth; saving the preference walked it recursively and overflowed.
+      label: 'a preference nested 10,000 levels deep',
+      method: 'POST',
+      path: '/api/v1/user-preferences',
+      headers: json,
+      body: `{"_id":"deep","value":{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`,
+      status: 400,
+      code: 'nestedTooDeep',
+      field: 'body',
+    },
+    {
       label: 'text/plain',
       method: 'POST',
       path: '/api/v1/categories',

@@ -112,6 +112,7 @@ export const MESSAGES = {
   unknownField: 'Unknown field: {{keys}}',
   controlCharacter: 'Control characters are not allowed',
   illFormedText: 'The text contains a broken character (not valid Unicode)',
+  nestedTooDeep: 'Nested too deeply (at most {{max}} levels)',
   // List queries (page, limit, sort and filters in the query string).
   queryWholeNumber: '{{field}} must be a whole number',
   queryRange: '{{field}} must be between {{min}} and {{max}}',
