@@ -32,7 +32,6 @@ import {
 import { textSchema, type ListResponse, type SearchResponse } from '#shared/schemas/common';
 import { Lru, perDatabase } from '../db/cache-kit';
 import { executeCompiled } from '../db/compiled';
-import type { TableVersions } from '../db/table-versions';
 
 export interface ListColumns {
   /** API field → qualified column (`users.created_at`), for every filter and sort field. */
@@ -141,14 +140,8 @@ const countCacheOf = perDatabase(() => new Lru<string, { version: number; count:
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
 type AnyDb = Kysely<any>;
 
-/**
- * Sum of the tables' versions: it grows with every write to any of them. From `known` when it
- * holds them all (read earlier in the same request), else read now.
- */
-async function tablesVersion(db: AnyDb, tables: readonly string[], known?: TableVersions): Promise<number> {
-  if (known && tables.every((table) => known.has(table))) {
-    return tables.reduce((sum, table) => sum + (known.get(table) ?? 0), 0);
-  }
+/** Sum of the tables' versions: it grows with every write to any of them. */
+async function tablesVersion(db: AnyDb, tables: readonly string[]): Promise<number> {
   const [row] = await executeCompiled(
     db,
     `list.version:${tables.length}`,
@@ -167,19 +160,18 @@ export async function countRows<DB, TB extends keyof DB, O>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   columns: ListColumns,
   db: AnyDb | undefined,
-  versions?: TableVersions,
 ): Promise<number> {
   const countQuery = countQueryOf(filtered);
   if (!db) return totalOf(await countQuery.executeTakeFirst());
-  return countCompiled(countQuery.compile(), columns, db, undefined, versions);
+  return countCompiled(countQuery.compile(), columns, db);
 }
 
 const countQueryOf = <DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>) =>
   filtered.clearSelect().select(sql<number>`count(*)`.as('total_count'));
 
 /**
- * The count cache's key of a compiled count: its SQL and parameters, hashed when long (a search
- * may send the ids it matched: the key would hold 100 KB).
+ * The count cache's key of a compiled count: its SQL and parameters, hashed when long (a filter
+ * of many values would make a long key).
  */
 function countKeyOf(compiled: CompiledQuery): string {
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
@@ -195,13 +187,12 @@ async function countCompiled(
   columns: ListColumns,
   db: AnyDb,
   key?: string,
-  versions?: TableVersions,
 ): Promise<number> {
   const tables = columns.countedTables;
   if (!tables) return totalOf((await db.executeQuery(compiled)).rows[0]);
   // The version is read before counting: a write committed in between is then either in the
   // count or in a newer version, never lost.
-  const version = await tablesVersion(db, tables, versions);
+  const version = await tablesVersion(db, tables);
   const cacheKey = key ?? countKeyOf(compiled);
   const cache = countCacheOf(db);
   const hit = cache.get(cacheKey);
@@ -347,8 +338,6 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
   map: (row: O) => T,
   options: {
     db?: AnyDb;
-    /** The counted tables' versions, when the request has read them already (before any row). */
-    versions?: TableVersions;
     keysBase?: Lazy<SelectQueryBuilder<KDB, KTB, KO>>;
     /**
      * Names what `keysBase` and `scanKeys.base` select, so their compiled queries are kept per
@@ -382,7 +371,7 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
 ): Promise<ListResponse<T>> {
   if (!options.keysBase) {
     const filtered = applyFilters(base, query, columns);
-    const totalCount = await countRows(filtered, columns, options.db, options.versions);
+    const totalCount = await countRows(filtered, columns, options.db);
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     const rows = await applySort(filtered, query.sort, columns)
       .limit(query.limit)
@@ -422,7 +411,7 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
     } else {
       plan.count ??= templateOf(countQueryOf(applyFilters(built(keysBase), shape.marked, columns)).compile());
       const count = CompiledQuery.raw(plan.count.sql, parametersOf(plan.count, query));
-      totalCount = await countCompiled(count, columns, db, undefined, options.versions);
+      totalCount = await countCompiled(count, columns, db);
     }
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     if (scan && (await scan.preferScan(totalCount))) {
@@ -432,7 +421,7 @@ export async function runList<DB, TB extends keyof DB, O, T, KDB, KTB extends ke
     }
   } else {
     const keyed = applyFilters(built(keysBase), query, columns);
-    totalCount = (await options.count?.(query)) ?? (await countRows(keyed, columns, db, options.versions));
+    totalCount = (await options.count?.(query)) ?? (await countRows(keyed, columns, db));
     if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
     const from =
       scan && (await scan.preferScan(totalCount)) ? applyFilters(built(scan.base), query, columns) : keyed;
