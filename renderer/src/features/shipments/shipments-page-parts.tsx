@@ -1,20 +1,12 @@
 /** The parts of the shipments list (shipments-page.tsx): its filters and its columns. */
-import {
-  Button,
-  Dropdown,
-  Field,
-  makeStyles,
-  Option,
-  Tab,
-  TabList,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, BoxMultipleRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '#shared/schemas/shipment';
 import { TruncatedText } from '../../ui/app-table';
 import { dateRangeOf, dateRangeText } from '../../ui/date-range';
 import { DateRangeFilter } from '../../ui/date-range-filter';
+import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { useDateDisplay } from '../../ui/use-date-display';
@@ -90,18 +82,14 @@ export function ShipmentFilters({
           {t('filters.thisQuarter')}
         </Button>
       )}
-      <TabList
+      <FilterTabs
+        list={list}
+        filter="status"
+        values={STATUS_TABS}
+        label={t('filters.status')}
+        text={(tab) => (tab === 'ALL' ? t('filters.all') : t(`status.${tab}`))}
         size="small"
-        aria-label={t('filters.status')}
-        selectedValue={state.filters.status}
-        onTabSelect={(_e, data) => list.setFilter('status', data.value as StatusTab)}
-      >
-        {STATUS_TABS.map((tab) => (
-          <Tab key={tab} value={tab}>
-            {tab === 'ALL' ? t('filters.all') : t(`status.${tab}`)}
-          </Tab>
-        ))}
-      </TabList>
+      />
     </div>
   );
 }
