@@ -1,26 +1,17 @@
 /** The sales list's columns (sales-page.tsx): the sale's figures in yen, its product one click away. */
-import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
+import { makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { CalendarCheckmarkRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { TruncatedText } from '../../ui/app-table';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
+import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { PlatformLogo, useMoney } from '../orders/order-parts';
+import { useOrderColumnBuilder } from '../orders/order-columns';
 import { useProductName } from '../products/product-name';
 import { Yen } from './sales-parts';
 import type { SaleRow } from './sales.api';
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
-  link: {
-    padding: 0,
-    minWidth: 0,
-    height: 'auto',
-    justifyContent: 'flex-start',
-    textAlign: 'left',
-    fontWeight: tokens.fontWeightRegular,
-    color: tokens.colorBrandForegroundLink,
-  },
   advance: { color: tokens.colorBrandForeground1, fontSize: '18px', verticalAlign: 'middle' },
 });
 
@@ -28,9 +19,9 @@ const useStyles = makeStyles({
 export function useSalesColumns(onProduct: (productId: string | null) => void): ListColumn<SaleRow>[] {
   const styles = useStyles();
   const { t } = useTranslation('salesmanagement');
-  const money = useMoney();
   const dates = useDateDisplay();
   const productName = useProductName();
+  const orderColumn = useOrderColumnBuilder();
   return [
     {
       key: 'advance',
@@ -44,27 +35,13 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
         ) : null,
     },
     {
-      key: 'orderDate',
-      header: t('columns.orderDate'),
+      ...orderColumn.orderDate(t('columns.orderDate')),
       sort: 'orderDate',
       sortFirst: 'desc',
       alwaysShown: true,
-      className: styles.nowrap,
-      cell: (o) => dates.date(o.orderDate),
     },
-    {
-      key: 'orderId',
-      header: t('columns.orderId'),
-      sort: 'orderId',
-      truncate: '170px',
-      className: styles.nowrap,
-      cell: (o) => o.orderId,
-    },
-    {
-      key: 'platform',
-      header: t('columns.platform'),
-      cell: (o) => <PlatformLogo platform={o.platformCode} />,
-    },
+    { ...orderColumn.orderId(t('columns.orderId')), sort: 'orderId', className: styles.nowrap },
+    orderColumn.platform(t('columns.platform')),
     {
       key: 'orderPrice',
       header: t('columns.orderPrice'),
@@ -103,14 +80,13 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
       header: t('columns.product'),
       cell: (o) =>
         o.product ? (
-          <Button
-            appearance="transparent"
-            className={styles.link}
+          <CellButton
+            text={productName(o.product)}
+            label={t('openProduct', { name: productName(o.product) })}
+            maxWidth="220px"
+            weight="regular"
             onClick={() => onProduct(o.product?._id ?? null)}
-            aria-label={t('openProduct', { name: productName(o.product) })}
-          >
-            <TruncatedText text={productName(o.product)} maxWidth="220px" inFocusable />
-          </Button>
+          />
         ) : (
           '—'
         ),
@@ -127,13 +103,7 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
       ),
     },
     { key: 'id', header: t('columns.id'), defaultHidden: true, className: styles.nowrap, cell: (o) => o._id },
-    {
-      key: 'discount',
-      header: t('columns.discount'),
-      numeric: true,
-      defaultHidden: true,
-      cell: (o) => money(o.discount, o.currency),
-    },
+    { ...orderColumn.discount(t('columns.discount')), defaultHidden: true },
     {
       key: 'expectedShippingDate',
       header: t('columns.expectedShippingDate'),

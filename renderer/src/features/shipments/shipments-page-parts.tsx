@@ -3,12 +3,12 @@ import { Button, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/r
 import { ArrowResetRegular, BoxMultipleRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '#shared/schemas/shipment';
-import { TruncatedText } from '../../ui/app-table';
 import { dateRangeOf, dateRangeText } from '../../ui/date-range';
 import { DateRangeFilter } from '../../ui/date-range-filter';
 import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
+import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { useMoney } from '../orders/order-parts';
 import { shipmentDates, shipmentDatesText } from './shipment-dates';
@@ -25,13 +25,6 @@ const useStyles = makeStyles({
   // Fluent's dropdown is 250 pixels wide of its own; two short choices need less.
   by: { width: '150px', '& .fui-Dropdown': { minWidth: 0, width: '100%' } },
   nowrap: { whiteSpace: 'nowrap' },
-  link: {
-    padding: 0,
-    minWidth: 0,
-    height: 'auto',
-    fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorBrandForegroundLink,
-  },
   rowActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 });
 
@@ -116,14 +109,12 @@ export function useShipmentColumns({
       alwaysShown: true,
       className: styles.nowrap,
       cell: (s) => (
-        <Button
-          appearance="transparent"
-          className={styles.link}
+        <CellButton
+          text={s.shipmentId}
+          label={t('actions.open', { shipmentId: s.shipmentId })}
+          maxWidth="170px"
           onClick={() => onOpen(s)}
-          aria-label={t('actions.open', { shipmentId: s.shipmentId })}
-        >
-          <TruncatedText text={s.shipmentId} maxWidth="170px" inFocusable />
-        </Button>
+        />
       ),
     },
     {
