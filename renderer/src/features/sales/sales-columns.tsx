@@ -2,6 +2,7 @@
 import { makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { CalendarCheckmarkRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import type { SaleYen } from '#shared/schemas/sales';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
@@ -13,6 +14,31 @@ import type { SaleRow } from './sales.api';
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   advance: { color: tokens.colorBrandForeground1, fontSize: '18px', verticalAlign: 'middle' },
+});
+
+/** A column of one of a sale's yen figures (sales and OTZ sales). */
+export const yenColumn = (
+  key: string,
+  header: string,
+  figure: keyof SaleYen,
+): ListColumn<{ yen: SaleYen }> => ({
+  key,
+  header,
+  numeric: true,
+  cell: (o) => <Yen value={o.yen[figure]} />,
+});
+
+/** The sale's profit: always shown, and the last figure of a row. */
+export const profitColumn = (header: string): ListColumn<{ yen: SaleYen }> => ({
+  key: 'profit',
+  header,
+  numeric: true,
+  alwaysShown: true,
+  cell: (o) => (
+    <span data-testid="row-profit">
+      <Yen value={o.yen.profit} />
+    </span>
+  ),
 });
 
 /** The columns; a product's name opens its details. */
@@ -42,12 +68,7 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
     },
     { ...orderColumn.orderId(t('columns.orderId')), sort: 'orderId', className: styles.nowrap },
     orderColumn.platform(t('columns.platform')),
-    {
-      key: 'orderPrice',
-      header: t('columns.orderPrice'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.salesValue} />,
-    },
+    yenColumn('orderPrice', t('columns.orderPrice'), 'salesValue'),
     {
       key: 'purchasePrice',
       header: t('columns.purchasePrice'),
@@ -63,18 +84,8 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
           </Tooltip>
         ),
     },
-    {
-      key: 'shippingFee',
-      header: t('columns.shippingFee'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.shippingFee} />,
-    },
-    {
-      key: 'commission',
-      header: t('columns.commission'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.commission} />,
-    },
+    yenColumn('shippingFee', t('columns.shippingFee'), 'shippingFee'),
+    yenColumn('commission', t('columns.commission'), 'commission'),
     {
       key: 'product',
       header: t('columns.product'),
@@ -91,17 +102,7 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
           '—'
         ),
     },
-    {
-      key: 'profit',
-      header: t('columns.profit'),
-      numeric: true,
-      alwaysShown: true,
-      cell: (o) => (
-        <span data-testid="row-profit">
-          <Yen value={o.yen.profit} />
-        </span>
-      ),
-    },
+    profitColumn(t('columns.profit')),
     { key: 'id', header: t('columns.id'), defaultHidden: true, className: styles.nowrap, cell: (o) => o._id },
     { ...orderColumn.discount(t('columns.discount')), defaultHidden: true },
     {
