@@ -2,7 +2,8 @@
  * The loading state every screen shows, apart from page-state.tsx's other states: the start
  * route shows it before the sign-in form and must not load the message bars they use.
  */
-import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
@@ -19,12 +20,17 @@ const useStyles = makeStyles({
   fullPage: { minHeight: '60vh' },
 });
 
-export function LoadingState({ label, fullPage }: { label?: string; fullPage?: boolean }) {
+/** The centred frame of every page state; `fullPage` stands it in the middle of the screen. */
+export function CenteredState({ fullPage, children }: { fullPage?: boolean; children: ReactNode }) {
   const styles = useStyles();
+  return <div className={mergeClasses(styles.center, fullPage && styles.fullPage)}>{children}</div>;
+}
+
+export function LoadingState({ label, fullPage }: { label?: string; fullPage?: boolean }) {
   const { t } = useTranslation('common');
   return (
-    <div className={fullPage ? `${styles.center} ${styles.fullPage}` : styles.center}>
+    <CenteredState fullPage={fullPage}>
       <Spinner label={label ?? t('states.loading')} />
-    </div>
+    </CenteredState>
   );
 }

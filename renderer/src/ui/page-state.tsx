@@ -14,23 +14,13 @@ import { ShieldErrorRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from './app-link';
+import { CenteredState } from './loading-state';
 import { useErrorText } from './use-error-text';
 
 // The loading state is apart (loading-state.tsx): the start route shows it without the rest.
 export { LoadingState } from './loading-state';
 
 const useStyles = makeStyles({
-  center: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalXL}`,
-    textAlign: 'center',
-    color: tokens.colorNeutralForeground2,
-  },
-  fullPage: { minHeight: '60vh' },
   icon: { fontSize: '40px', color: tokens.colorNeutralForeground3 },
 });
 
@@ -45,11 +35,11 @@ export function EmptyState({
 }) {
   const styles = useStyles();
   return (
-    <div className={styles.center}>
+    <CenteredState>
       {icon && <span className={styles.icon}>{icon}</span>}
       <Subtitle2>{title}</Subtitle2>
       {children && <Body1>{children}</Body1>}
-    </div>
+    </CenteredState>
   );
 }
 
@@ -79,7 +69,6 @@ export function ErrorState({
   onRetry?: () => void;
   fullPage?: boolean;
 }) {
-  const styles = useStyles();
   const { t } = useTranslation('common');
   const errorText = useErrorText();
   // Asking again cannot turn a refusal for this role into an answer.
@@ -97,5 +86,5 @@ export function ErrorState({
       )}
     </MessageBar>
   );
-  return fullPage ? <div className={`${styles.center} ${styles.fullPage}`}>{bar}</div> : bar;
+  return fullPage ? <CenteredState fullPage>{bar}</CenteredState> : bar;
 }

@@ -24,21 +24,18 @@ import {
   type Category,
   type HandlingFee,
 } from '#shared/schemas/catalog';
-import type { SettingsColumn, SettingsResource } from '../settings/settings-resource';
+import { editedColumn, type SettingsResource } from '../settings/settings-resource';
 
 export type NamedSetting = Category;
 type NamedValues = { name: string };
 
-const nameColumn: SettingsColumn<NamedSetting> = {
-  field: 'name',
-  format: 'text',
-  edit: {
-    editor: 'text',
-    current: (row) => row.name,
-    // The API takes PUT {name, activeStatus}.
-    body: (row, draft) => ({ name: draft, activeStatus: row.activeStatus }),
-  },
-};
+const nameColumn = editedColumn<NamedSetting>(
+  'name',
+  'text',
+  'text',
+  // The API takes PUT {name, activeStatus}.
+  (row, draft) => ({ name: draft, activeStatus: row.activeStatus }),
+);
 const createdColumn = { field: 'createdAt', format: 'date' } as const;
 
 function namedResource(
@@ -56,15 +53,10 @@ function namedResource(
     columns: [
       nameColumn,
       createdColumn,
-      {
-        field: 'activeStatus',
-        format: 'status',
-        edit: {
-          editor: 'status',
-          current: (row) => String(row.activeStatus),
-          body: (row, draft) => ({ name: row.name, activeStatus: draft === 'true' }),
-        },
-      },
+      editedColumn('activeStatus', 'status', 'status', (row, draft) => ({
+        name: row.name,
+        activeStatus: draft === 'true',
+      })),
     ],
     spec: namedSettingsListSpec,
     updateSchema,
@@ -100,13 +92,7 @@ export const shippingMethodResource: SettingsResource<NamedSetting, NamedValues,
   rowSchema: shippingMethodSchema,
   searchField: 'name',
   // Name and created date only; PUT shipping-methods/{id} {name}.
-  columns: [
-    {
-      ...nameColumn,
-      edit: { editor: 'text', current: (row) => row.name, body: (_row, draft) => ({ name: draft }) },
-    },
-    createdColumn,
-  ],
+  columns: [editedColumn('name', 'text', 'text', (_row, draft) => ({ name: draft })), createdColumn],
   spec: namedSettingsListSpec,
   updateSchema: shippingMethodUpdateSchema,
   form: {
@@ -140,26 +126,10 @@ export const handlingChargeResource: SettingsResource<HandlingFee, HandlingValue
   rowSchema: handlingFeeSchema,
   searchField: 'title',
   columns: [
-    {
-      field: 'title',
-      format: 'text',
-      edit: {
-        editor: 'text',
-        current: (row) => row.title,
-        body: (row, draft) => handlingBody(row, { title: draft }),
-      },
-    },
+    editedColumn('title', 'text', 'text', (row, draft) => handlingBody(row, { title: draft })),
     // Read-only once created: no edit.
     { field: 'type', format: 'feeType' },
-    {
-      field: 'value',
-      format: 'feeValue',
-      edit: {
-        editor: 'decimal',
-        current: (row) => String(row.value),
-        body: (row, draft) => handlingBody(row, { value: draft }),
-      },
-    },
+    editedColumn('value', 'feeValue', 'decimal', (row, draft) => handlingBody(row, { value: draft })),
     { field: 'createdAt', format: 'date' },
   ],
   spec: handlingFeesListSpec,

@@ -7,7 +7,7 @@ import {
   type ExchangeRate,
   type ExchangeRateForm,
 } from '#shared/schemas/currency';
-import type { SettingsResource } from '../settings/settings-resource';
+import { editedColumn, type SettingsResource } from '../settings/settings-resource';
 import { putExchangeRate } from './currency.api';
 import { dateSearchFilters } from './date-search';
 
@@ -26,16 +26,8 @@ export const exchangeRateResource: SettingsResource<ExchangeRate, ExchangeRateVa
   searchFilters: (text, shown) => dateSearchFilters('date', text, shown),
   columns: [
     { field: 'date', format: 'day' },
-    {
-      field: 'rate',
-      format: 'rate',
-      edit: {
-        editor: 'decimal',
-        // The API's number is the rate's shortest exact text: 1.734512 reads "1.734512".
-        current: (row) => String(row.rate),
-        body: (_row, draft) => ({ rate: draft }),
-      },
-    },
+    // The API's number is the rate's shortest exact text: 1.734512 reads "1.734512".
+    editedColumn('rate', 'rate', 'decimal', (_row, draft) => ({ rate: draft })),
     { field: 'updatedAt', format: 'moment' },
   ],
   spec: exchangeRatesListSpec,

@@ -1,20 +1,11 @@
 /** The parts of the requests list (issues-page.tsx): its columns and its filter and sort bar. */
-import {
-  Button,
-  Dropdown,
-  Label,
-  Link,
-  makeStyles,
-  Option,
-  Tab,
-  TabList,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dropdown, Label, Link, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { BoxArrowUpRegular, CheckmarkCircleRegular, OpenRegular } from '@fluentui/react-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Issue } from '#shared/schemas/misc';
 import { platform } from '../../platform/platform';
+import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { IssueStatus, requestedOn, useYen } from './issue-parts';
@@ -52,21 +43,16 @@ export function IssueFilters({ list }: { list: ListScreen<Issue, 'resolved'> }) 
   const styles = useStyles();
   const { t } = useTranslation('issues');
   const sortId = useId();
-  const filter = list.state.filters.resolved as ResolvedFilter;
   const sort = SORT_CHOICES.find((choice) => SORTS[choice] === list.state.sort) ?? 'newest';
   return (
     <>
-      <TabList
-        aria-label={t('list.filter')}
-        selectedValue={filter}
-        onTabSelect={(_e, data) => list.setFilter('resolved', data.value as ResolvedFilter)}
-      >
-        {FILTERS.map((f) => (
-          <Tab key={f} value={f}>
-            {t(`list.filters.${f}`)}
-          </Tab>
-        ))}
-      </TabList>
+      <FilterTabs
+        list={list}
+        filter="resolved"
+        values={FILTERS}
+        label={t('list.filter')}
+        text={(f) => t(`list.filters.${f}`)}
+      />
       <div className={styles.sortGroup}>
         <Label htmlFor={sortId}>{t('list.sort')}</Label>
         <Dropdown

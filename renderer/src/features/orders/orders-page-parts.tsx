@@ -4,7 +4,6 @@
  */
 import {
   Button,
-  Checkbox,
   Dropdown,
   Field,
   Input,
@@ -24,19 +23,19 @@ import { MESSAGES } from '#shared/messages';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { TruncatedText } from '../../ui/app-table';
 import { DateRangeFilter } from '../../ui/date-range-filter';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { useNotify } from '../../ui/notify';
 import { PlatformFilter } from '../../ui/platform-filter';
+import { CellButton, useSelectColumn } from '../../ui/table-cells';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useErrorText } from '../../ui/use-error-text';
-import { useProductName } from '../products/product-name';
 import { ProductPicker } from '../products/product-picker';
 import { fetchProduct } from '../products/products.api';
-import { OrderStatusBadge, PlatformFee, PlatformLogo, useMoney } from './order-parts';
+import { useOrderColumnBuilder } from './order-columns';
+import { OrderStatusBadge } from './order-parts';
 import { setOrdersStatus } from './orders.api';
 
 export type StatusTab = (typeof ORDER_STATUS_FILTERS)[number];
@@ -63,14 +62,6 @@ const useStyles = makeStyles({
   },
   selected: { color: tokens.colorNeutralForeground2, alignSelf: 'center' },
   nowrap: { whiteSpace: 'nowrap' },
-  link: {
-    padding: 0,
-    minWidth: 0,
-    height: 'auto',
-    fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorBrandForegroundLink,
-  },
-  select: { width: '40px' },
 });
 
 /** The status tabs, each with its count of orders under the other filters. */
@@ -193,8 +184,6 @@ export interface OrderSelection {
   toggle(order: Order, on: boolean): void;
   /** The page's rows all chosen or none. */
   togglePage(on: boolean): void;
-  /** How many of the page's rows are chosen. */
-  onPage: number;
   clear(): void;
 }
 
@@ -214,7 +203,6 @@ export function useOrderSelection(rows: readonly Order[]): OrderSelection {
     selected,
     toggle: (order, on) => change([order], on),
     togglePage: (on) => change(rows, on),
-    onPage: rows.filter((o) => selected.has(o._id)).length,
     clear: () => setSelected(new Map()),
   };
 }
@@ -295,30 +283,18 @@ export function useOrderColumns(
 ): ListColumn<Order>[] {
   const styles = useStyles();
   const { t } = useTranslation('ordermanagement');
-  const money = useMoney();
-  const productName = useProductName();
-  const { onPage } = selection;
+  const orderColumn = useOrderColumnBuilder();
+  const select = useSelectColumn<Order>({
+    rows,
+    isSelected: (o) => selection.selected.has(o._id),
+    onToggle: selection.toggle,
+    onTogglePage: selection.togglePage,
+    header: t('columns.select'),
+    pageLabel: t('columns.selectPage'),
+    rowLabel: (o) => t('columns.selectOrder', { orderId: o.orderId }),
+  });
   return [
-    {
-      key: 'select',
-      header: t('columns.select'),
-      headerContent: (
-        <Checkbox
-          aria-label={t('columns.selectPage')}
-          checked={onPage === 0 ? false : onPage === rows.length ? true : 'mixed'}
-          onChange={(_e, data) => selection.togglePage(data.checked === true)}
-        />
-      ),
-      alwaysShown: true,
-      className: styles.select,
-      cell: (o) => (
-        <Checkbox
-          aria-label={t('columns.selectOrder', { orderId: o.orderId })}
-          checked={selection.selected.has(o._id)}
-          onChange={(_e, data) => selection.toggle(o, data.checked === true)}
-        />
-      ),
-    },
+    select,
     {
       key: 'orderId',
       header: t('columns.orderId'),
@@ -326,14 +302,12 @@ export function useOrderColumns(
       alwaysShown: true,
       className: styles.nowrap,
       cell: (o) => (
-        <Button
-          appearance="transparent"
-          className={styles.link}
+        <CellButton
+          text={o.orderId}
+          label={t('drawer.open', { orderId: o.orderId })}
+          maxWidth="170px"
           onClick={() => onOpen(o)}
-          aria-label={t('drawer.open', { orderId: o.orderId })}
-        >
-          <TruncatedText text={o.orderId} maxWidth="170px" inFocusable />
-        </Button>
+        />
       ),
     },
     {
@@ -344,55 +318,14 @@ export function useOrderColumns(
       className: styles.nowrap,
       cell: (o) => o.orderDate,
     },
-    {
-      key: 'platform',
-      header: t('columns.platform'),
-      cell: (o) => <PlatformLogo platform={o.platformCode} />,
-    },
-    {
-      key: 'product',
-      header: t('columns.product'),
-      truncate: '200px',
-      cell: (o) => (o.product ? productName(o.product) : '—'),
-    },
-    {
-      key: 'quantity',
-      header: t('columns.quantity'),
-      numeric: true,
-      cell: (o) => o.orderQuantity,
-    },
-    {
-      key: 'price',
-      header: t('columns.price'),
-      sort: 'baseOrderPrice',
-      sortFirst: 'desc',
-      numeric: true,
-      cell: (o) => money(o.baseOrderPrice, o.currency),
-    },
-    {
-      key: 'platformFee',
-      header: t('columns.platformFee'),
-      numeric: true,
-      cell: (o) => <PlatformFee order={o} />,
-    },
-    {
-      key: 'shippingFee',
-      header: t('columns.shippingFee'),
-      numeric: true,
-      cell: (o) => money(o.shippingFee, 'JPY'),
-    },
-    {
-      key: 'customFee',
-      header: t('columns.customFee'),
-      numeric: true,
-      cell: (o) => money(o.customFee, 'INR'),
-    },
-    {
-      key: 'discount',
-      header: t('columns.discount'),
-      numeric: true,
-      cell: (o) => money(o.discount, o.currency),
-    },
+    orderColumn.platform(t('columns.platform')),
+    orderColumn.product(t('columns.product'), '200px'),
+    orderColumn.quantity(t('columns.quantity')),
+    { ...orderColumn.price(t('columns.price')), sort: 'baseOrderPrice', sortFirst: 'desc' },
+    orderColumn.platformFee(t('columns.platformFee')),
+    orderColumn.shippingFee(t('columns.shippingFee')),
+    orderColumn.customFee(t('columns.customFee')),
+    orderColumn.discount(t('columns.discount')),
     {
       key: 'status',
       header: t('columns.status'),

@@ -3,7 +3,7 @@
  * transaction id or customer, sort, paging, all in the URL; a detail dialog with the customer
  * and the product lines; status changes through the orders' transition table.
  */
-import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { CartRegular, DocumentTextRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import type { OtzOrder } from '#shared/schemas/otz-order';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
 import { DetailList, type DetailItem } from '../../ui/detail-list';
+import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
@@ -63,7 +64,6 @@ export default function OtzOrdersPage() {
     queryKey: queryKeys.otzOrders.list,
     fetch: fetchOtzOrders,
   });
-  const tab = list.state.filters.status as StatusTab;
 
   const change = useAppMutation({
     mutationFn: ({ order, to }: { order: OtzOrder; to: OrderStatus }) => changeOtzOrderStatus(order._id, to),
@@ -136,17 +136,13 @@ export default function OtzOrdersPage() {
       label={t('title')}
       search={{ label: t('list.search'), className: styles.search }}
       filters={
-        <TabList
-          aria-label={t('list.filter')}
-          selectedValue={tab}
-          onTabSelect={(_e, data) => list.setFilter('status', data.value as StatusTab)}
-        >
-          {TABS.map((status) => (
-            <Tab key={status} value={status}>
-              {status === 'ALL' ? t('list.all') : t(`status.${status}`)}
-            </Tab>
-          ))}
-        </TabList>
+        <FilterTabs
+          list={list}
+          filter="status"
+          values={TABS}
+          label={t('list.filter')}
+          text={(status) => (status === 'ALL' ? t('list.all') : t(`status.${status}`))}
+        />
       }
       empty={{
         icon: <CartRegular />,

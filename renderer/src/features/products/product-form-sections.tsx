@@ -16,7 +16,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PLATFORMS, type Platform } from '#shared/constants';
@@ -132,6 +132,51 @@ function LookupDropdown({
   );
 }
 
+/** A whole number of 0 or more. */
+function NumberField({
+  form,
+  name,
+  label,
+  hint,
+  defaultValue,
+  emptyIsNull,
+  contentBefore,
+}: {
+  form: ProductFormApi;
+  name: 'purchasePrice' | 'inStockQuantity' | 'amazonStockQuantity' | 'lowStockLevel';
+  label: string;
+  hint?: string;
+  defaultValue: number | null | undefined;
+  /** An empty box is null (no price) rather than "not given". */
+  emptyIsNull?: boolean;
+  contentBefore?: string;
+}) {
+  const fieldMessage = useFieldMessage();
+  return (
+    <Field label={label} hint={hint} validationMessage={fieldMessage(form.formState.errors[name])}>
+      <Input
+        defaultValue={numberText(defaultValue)}
+        {...form.register(name, { setValueAs: emptyIsNull ? toNullableNumber : toNumber })}
+        type="number"
+        min={0}
+        step={1}
+        contentBefore={contentBefore}
+      />
+    </Field>
+  );
+}
+
+/** A section of the form under its heading; `grid`: its fields side by side. */
+function FormSection({ title, grid, children }: { title: string; grid?: boolean; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.section}>
+      <Subtitle2 as="h3">{title}</Subtitle2>
+      {grid ? <div className={styles.grid}>{children}</div> : children}
+    </section>
+  );
+}
+
 /** Name, Japanese name, SKU and JAN code. */
 export function BasicsSection({
   form,
@@ -142,7 +187,6 @@ export function BasicsSection({
   mode: 'create' | 'edit';
   defaultValues: ProductFormValues;
 }) {
-  const styles = useStyles();
   const { t } = useTranslation('addproduct');
   const fieldMessage = useFieldMessage();
   const {
@@ -150,43 +194,39 @@ export function BasicsSection({
     formState: { errors },
   } = form;
   return (
-    <section className={styles.section}>
-      <Subtitle2 as="h3">{t('sections.basics')}</Subtitle2>
-      <div className={styles.grid}>
-        <Field label={t('fields.name')} required validationMessage={fieldMessage(errors.name)}>
-          <Input {...register('name')} defaultValue={defaultValues.name} autoFocus={mode === 'create'} />
-        </Field>
-        <Field label={t('fields.nameJa')} validationMessage={fieldMessage(errors.nameJa)}>
-          <Input
-            {...register('nameJa', { setValueAs: blankToNull })}
-            defaultValue={defaultValues.nameJa ?? ''}
-            lang="ja"
-          />
-        </Field>
-        <Field label={t('fields.skuCode')} required validationMessage={fieldMessage(errors.skuCode)}>
-          <Input {...register('skuCode')} defaultValue={defaultValues.skuCode} />
-        </Field>
-        <Field
-          label={t('fields.janCode')}
-          required
-          hint={t('hints.janCode')}
-          validationMessage={fieldMessage(errors.janCode)}
-        >
-          <Input
-            {...register('janCode')}
-            defaultValue={defaultValues.janCode}
-            inputMode="numeric"
-            maxLength={13}
-          />
-        </Field>
-      </div>
-    </section>
+    <FormSection title={t('sections.basics')} grid>
+      <Field label={t('fields.name')} required validationMessage={fieldMessage(errors.name)}>
+        <Input {...register('name')} defaultValue={defaultValues.name} autoFocus={mode === 'create'} />
+      </Field>
+      <Field label={t('fields.nameJa')} validationMessage={fieldMessage(errors.nameJa)}>
+        <Input
+          {...register('nameJa', { setValueAs: blankToNull })}
+          defaultValue={defaultValues.nameJa ?? ''}
+          lang="ja"
+        />
+      </Field>
+      <Field label={t('fields.skuCode')} required validationMessage={fieldMessage(errors.skuCode)}>
+        <Input {...register('skuCode')} defaultValue={defaultValues.skuCode} />
+      </Field>
+      <Field
+        label={t('fields.janCode')}
+        required
+        hint={t('hints.janCode')}
+        validationMessage={fieldMessage(errors.janCode)}
+      >
+        <Input
+          {...register('janCode')}
+          defaultValue={defaultValues.janCode}
+          inputMode="numeric"
+          maxLength={13}
+        />
+      </Field>
+    </FormSection>
   );
 }
 
 /** Category, manufacturer and suppliers, from their active entries. */
 export function ClassificationSection({ form, product }: { form: ProductFormApi; product?: Product }) {
-  const styles = useStyles();
   const { t } = useTranslation('addproduct');
   const fieldMessage = useFieldMessage();
   const optionLabel = useOptionLabel();
@@ -198,44 +238,41 @@ export function ClassificationSection({ form, product }: { form: ProductFormApi;
   const manufacturers = useLookup('manufacturers', product?.manufacturer ? [product.manufacturer] : []);
   const suppliers = useLookup('suppliers', product?.suppliers ?? []);
   return (
-    <section className={styles.section}>
-      <Subtitle2 as="h3">{t('sections.classification')}</Subtitle2>
-      <div className={styles.grid}>
-        <LookupDropdown form={form} name="categoryId" label={t('fields.category')} lookup={categories} />
-        <LookupDropdown
-          form={form}
-          name="manufacturerId"
-          label={t('fields.manufacturer')}
-          lookup={manufacturers}
-        />
-        <Controller
-          control={control}
-          name="supplierIds"
-          render={({ field }) => {
-            const ids = field.value ?? [];
-            const names = suppliers.options.filter((o) => ids.includes(o._id)).map(optionLabel);
-            return (
-              <Field label={t('fields.suppliers')} validationMessage={fieldMessage(errors.supplierIds)}>
-                <Dropdown
-                  multiselect
-                  placeholder={suppliers.loading ? t('common:states.loading') : t('choose')}
-                  value={names.join(', ')}
-                  selectedOptions={ids}
-                  onOptionSelect={(_e, data) => field.onChange(data.selectedOptions)}
-                  onBlur={field.onBlur}
-                >
-                  {suppliers.options.map((o) => (
-                    <Option key={o._id} value={o._id} text={optionLabel(o)}>
-                      {optionLabel(o)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            );
-          }}
-        />
-      </div>
-    </section>
+    <FormSection title={t('sections.classification')} grid>
+      <LookupDropdown form={form} name="categoryId" label={t('fields.category')} lookup={categories} />
+      <LookupDropdown
+        form={form}
+        name="manufacturerId"
+        label={t('fields.manufacturer')}
+        lookup={manufacturers}
+      />
+      <Controller
+        control={control}
+        name="supplierIds"
+        render={({ field }) => {
+          const ids = field.value ?? [];
+          const names = suppliers.options.filter((o) => ids.includes(o._id)).map(optionLabel);
+          return (
+            <Field label={t('fields.suppliers')} validationMessage={fieldMessage(errors.supplierIds)}>
+              <Dropdown
+                multiselect
+                placeholder={suppliers.loading ? t('common:states.loading') : t('choose')}
+                value={names.join(', ')}
+                selectedOptions={ids}
+                onOptionSelect={(_e, data) => field.onChange(data.selectedOptions)}
+                onBlur={field.onBlur}
+              >
+                {suppliers.options.map((o) => (
+                  <Option key={o._id} value={o._id} text={optionLabel(o)}>
+                    {optionLabel(o)}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          );
+        }}
+      />
+    </FormSection>
   );
 }
 
@@ -251,122 +288,99 @@ export function StockSection({
   product?: Product;
   defaultValues: ProductFormValues;
 }) {
-  const styles = useStyles();
   const { t } = useTranslation('addproduct');
   const fieldMessage = useFieldMessage();
   const {
-    register,
     control,
     trigger,
     clearErrors,
     formState: { errors },
   } = form;
   return (
-    <section className={styles.section}>
-      <Subtitle2 as="h3">{t('sections.stock')}</Subtitle2>
-      <div className={styles.grid}>
-        <Field label={t('fields.purchasePrice')} validationMessage={fieldMessage(errors.purchasePrice)}>
-          <Input
-            defaultValue={numberText(defaultValues.purchasePrice)}
-            {...register('purchasePrice', { setValueAs: toNullableNumber })}
-            type="number"
-            min={0}
-            step={1}
-            contentBefore="¥"
-          />
+    <FormSection title={t('sections.stock')} grid>
+      <NumberField
+        form={form}
+        name="purchasePrice"
+        label={t('fields.purchasePrice')}
+        defaultValue={defaultValues.purchasePrice}
+        emptyIsNull
+        contentBefore="¥"
+      />
+      {mode === 'create' ? (
+        <NumberField
+          form={form}
+          name="inStockQuantity"
+          label={t('fields.inStockQuantity')}
+          defaultValue={defaultValues.inStockQuantity}
+        />
+      ) : (
+        <Field label={t('fields.inStockQuantity')} hint={t('hints.stockReadOnly')}>
+          <Input value={String(product?.inStockQuantity ?? '')} readOnly />
         </Field>
-        {mode === 'create' ? (
-          <Field label={t('fields.inStockQuantity')} validationMessage={fieldMessage(errors.inStockQuantity)}>
-            <Input
-              defaultValue={numberText(defaultValues.inStockQuantity)}
-              {...register('inStockQuantity', { setValueAs: toNumber })}
-              type="number"
-              min={0}
-              step={1}
+      )}
+      <NumberField
+        form={form}
+        name="amazonStockQuantity"
+        label={t('fields.amazonStockQuantity')}
+        defaultValue={defaultValues.amazonStockQuantity}
+      />
+      <NumberField
+        form={form}
+        name="lowStockLevel"
+        label={t('fields.lowStockLevel')}
+        hint={t('hints.lowStockLevel')}
+        defaultValue={defaultValues.lowStockLevel}
+      />
+      <Controller
+        control={control}
+        name="shelfNumber"
+        render={({ field }) => (
+          <ShelfNumberField
+            label={t('fields.shelfNumber')}
+            value={field.value ?? ''}
+            onChange={(v) => field.onChange(v.trim() === '' ? null : v)}
+            onBlur={field.onBlur}
+            validationMessage={fieldMessage(errors.shelfNumber)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="releaseDate"
+        render={({ field }) => (
+          <DateField
+            label={t('fields.releaseDate')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={() => {
+              field.onBlur();
+              // Said when leaving the field, not only on save.
+              if (field.value) void trigger('releaseDate');
+              else clearErrors('releaseDate');
+            }}
+            validationMessage={fieldMessage(errors.releaseDate)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="activeStatus"
+        render={({ field }) => (
+          <Field label={t('fields.activeStatus')}>
+            <Switch
+              checked={field.value !== false}
+              onChange={(_e, data) => field.onChange(data.checked)}
+              label={field.value !== false ? t('common:status.active') : t('common:status.inactive')}
             />
-          </Field>
-        ) : (
-          <Field label={t('fields.inStockQuantity')} hint={t('hints.stockReadOnly')}>
-            <Input value={String(product?.inStockQuantity ?? '')} readOnly />
           </Field>
         )}
-        <Field
-          label={t('fields.amazonStockQuantity')}
-          validationMessage={fieldMessage(errors.amazonStockQuantity)}
-        >
-          <Input
-            defaultValue={numberText(defaultValues.amazonStockQuantity)}
-            {...register('amazonStockQuantity', { setValueAs: toNumber })}
-            type="number"
-            min={0}
-            step={1}
-          />
-        </Field>
-        <Field
-          label={t('fields.lowStockLevel')}
-          hint={t('hints.lowStockLevel')}
-          validationMessage={fieldMessage(errors.lowStockLevel)}
-        >
-          <Input
-            defaultValue={numberText(defaultValues.lowStockLevel)}
-            {...register('lowStockLevel', { setValueAs: toNumber })}
-            type="number"
-            min={0}
-            step={1}
-          />
-        </Field>
-        <Controller
-          control={control}
-          name="shelfNumber"
-          render={({ field }) => (
-            <ShelfNumberField
-              label={t('fields.shelfNumber')}
-              value={field.value ?? ''}
-              onChange={(v) => field.onChange(v.trim() === '' ? null : v)}
-              onBlur={field.onBlur}
-              validationMessage={fieldMessage(errors.shelfNumber)}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="releaseDate"
-          render={({ field }) => (
-            <DateField
-              label={t('fields.releaseDate')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={() => {
-                field.onBlur();
-                // Said when leaving the field, not only on save.
-                if (field.value) void trigger('releaseDate');
-                else clearErrors('releaseDate');
-              }}
-              validationMessage={fieldMessage(errors.releaseDate)}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="activeStatus"
-          render={({ field }) => (
-            <Field label={t('fields.activeStatus')}>
-              <Switch
-                checked={field.value !== false}
-                onChange={(_e, data) => field.onChange(data.checked)}
-                label={field.value !== false ? t('common:status.active') : t('common:status.inactive')}
-              />
-            </Field>
-          )}
-        />
-      </div>
-    </section>
+      />
+    </FormSection>
   );
 }
 
 /** The platforms the product is listed on, each with its listing id. */
 export function PlatformsSection({ form }: { form: ProductFormApi }) {
-  const styles = useStyles();
   const { t } = useTranslation('addproduct');
   const fieldMessage = useFieldMessage();
   const {
@@ -374,8 +388,7 @@ export function PlatformsSection({ form }: { form: ProductFormApi }) {
     formState: { errors },
   } = form;
   return (
-    <section className={styles.section}>
-      <Subtitle2 as="h3">{t('sections.platforms')}</Subtitle2>
+    <FormSection title={t('sections.platforms')}>
       <Controller
         control={control}
         name="availablePlatforms"
@@ -387,7 +400,7 @@ export function PlatformsSection({ form }: { form: ProductFormApi }) {
           />
         )}
       />
-    </section>
+    </FormSection>
   );
 }
 

@@ -42,22 +42,7 @@ const isFormField = (field: string): field is keyof ProductFormValues => (FIELDS
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
   header: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM },
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
-    alignItems: 'start',
-    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
-  },
-  wide: { gridColumn: '1 / -1' },
-  platforms: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  error: { color: tokens.colorPaletteRedForeground1 },
-  platformRow: {
-    display: 'grid',
-    gridTemplateColumns: '200px minmax(0, 320px)',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-  },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   actions: {
     display: 'flex',
     gap: tokens.spacingHorizontalS,
@@ -167,7 +152,7 @@ export function ProductForm({
   return (
     <Card className={styles.card}>
       {guard.prompt}
-      <form onSubmit={(e) => void submit(e)} noValidate className={styles.section} aria-label={title}>
+      <form onSubmit={(e) => void submit(e)} noValidate className={styles.form} aria-label={title}>
         {headerActions && <div className={styles.header}>{headerActions}</div>}
         <BasicsSection form={form} mode={mode} defaultValues={defaultValues} />
         <ClassificationSection form={form} product={product} />

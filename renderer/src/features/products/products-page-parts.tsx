@@ -2,7 +2,7 @@
  * The parts of the product list (products-page.tsx): its columns, its filters, the CSV export
  * and the JAN scan.
  */
-import { Button, makeStyles, Spinner, Switch, Tab, TabList, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Switch, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, CommentRegular, WarningFilled } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { Product } from '#shared/schemas/product';
 import { platform } from '../../platform/platform';
 import { AppLink } from '../../ui/app-link';
 import { TruncatedText } from '../../ui/app-table';
+import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { useNotify } from '../../ui/notify';
@@ -169,18 +170,14 @@ export function ProductFilters({ list }: { list: ListScreen<Product, 'status' | 
   const { filters } = list.state;
   return (
     <>
-      <TabList
+      <FilterTabs
+        list={list}
+        filter="status"
+        values={STATUS_FILTERS}
+        label={t('filters.status')}
+        text={(s) => t(`filters.${s}`)}
         size="small"
-        aria-label={t('filters.status')}
-        selectedValue={filters.status}
-        onTabSelect={(_e, data) => list.setFilter('status', data.value as StatusFilter)}
-      >
-        {STATUS_FILTERS.map((s) => (
-          <Tab key={s} value={s}>
-            {t(`filters.${s}`)}
-          </Tab>
-        ))}
-      </TabList>
+      />
       <Switch
         label={t('filters.lowStock')}
         checked={filters.lowStock === 'true'}

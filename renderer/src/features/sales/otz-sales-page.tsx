@@ -18,8 +18,9 @@ import { EmptyState, LoadingState } from '../../ui/page-state';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { useProductName } from '../products/product-name';
 import { useConfig } from '../shell/use-config';
+import { profitColumn, yenColumn } from './sales-columns';
 import { otzSalesListConfig, reportQueryOf } from './sales-list';
-import { PeriodBar, SummaryCards, Yen } from './sales-parts';
+import { PeriodBar, SummaryCards } from './sales-parts';
 import { fetchOtzSales, fetchOtzSalesSummary, type OtzSaleRow } from './sales.api';
 
 const listOptions = (zone: string) => ({
@@ -100,29 +101,9 @@ function OtzSalesReport({ zone }: { zone: string }) {
           )
           .join(', '),
     },
-    {
-      key: 'salesValue',
-      header: t('columns.salesValue'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.salesValue} />,
-    },
-    {
-      key: 'goodsCost',
-      header: t('columns.goodsCost'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.costOfGoods} />,
-    },
-    {
-      key: 'profit',
-      header: t('columns.profit'),
-      numeric: true,
-      alwaysShown: true,
-      cell: (o) => (
-        <span data-testid="row-profit">
-          <Yen value={o.yen.profit} />
-        </span>
-      ),
-    },
+    yenColumn('salesValue', t('columns.salesValue'), 'salesValue'),
+    yenColumn('goodsCost', t('columns.goodsCost'), 'costOfGoods'),
+    profitColumn(t('columns.profit')),
   ];
 
   return (

@@ -1,36 +1,53 @@
 /** The sales list's columns (sales-page.tsx): the sale's figures in yen, its product one click away. */
-import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
+import { makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { CalendarCheckmarkRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { TruncatedText } from '../../ui/app-table';
+import type { SaleYen } from '#shared/schemas/sales';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
+import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { PlatformLogo, useMoney } from '../orders/order-parts';
+import { useOrderColumnBuilder } from '../orders/order-columns';
 import { useProductName } from '../products/product-name';
 import { Yen } from './sales-parts';
 import type { SaleRow } from './sales.api';
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
-  link: {
-    padding: 0,
-    minWidth: 0,
-    height: 'auto',
-    justifyContent: 'flex-start',
-    textAlign: 'left',
-    fontWeight: tokens.fontWeightRegular,
-    color: tokens.colorBrandForegroundLink,
-  },
   advance: { color: tokens.colorBrandForeground1, fontSize: '18px', verticalAlign: 'middle' },
+});
+
+/** A column of one of a sale's yen figures (sales and OTZ sales). */
+export const yenColumn = (
+  key: string,
+  header: string,
+  figure: keyof SaleYen,
+): ListColumn<{ yen: SaleYen }> => ({
+  key,
+  header,
+  numeric: true,
+  cell: (o) => <Yen value={o.yen[figure]} />,
+});
+
+/** The sale's profit: always shown, and the last figure of a row. */
+export const profitColumn = (header: string): ListColumn<{ yen: SaleYen }> => ({
+  key: 'profit',
+  header,
+  numeric: true,
+  alwaysShown: true,
+  cell: (o) => (
+    <span data-testid="row-profit">
+      <Yen value={o.yen.profit} />
+    </span>
+  ),
 });
 
 /** The columns; a product's name opens its details. */
 export function useSalesColumns(onProduct: (productId: string | null) => void): ListColumn<SaleRow>[] {
   const styles = useStyles();
   const { t } = useTranslation('salesmanagement');
-  const money = useMoney();
   const dates = useDateDisplay();
   const productName = useProductName();
+  const orderColumn = useOrderColumnBuilder();
   return [
     {
       key: 'advance',
@@ -44,33 +61,14 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
         ) : null,
     },
     {
-      key: 'orderDate',
-      header: t('columns.orderDate'),
+      ...orderColumn.orderDate(t('columns.orderDate')),
       sort: 'orderDate',
       sortFirst: 'desc',
       alwaysShown: true,
-      className: styles.nowrap,
-      cell: (o) => dates.date(o.orderDate),
     },
-    {
-      key: 'orderId',
-      header: t('columns.orderId'),
-      sort: 'orderId',
-      truncate: '170px',
-      className: styles.nowrap,
-      cell: (o) => o.orderId,
-    },
-    {
-      key: 'platform',
-      header: t('columns.platform'),
-      cell: (o) => <PlatformLogo platform={o.platformCode} />,
-    },
-    {
-      key: 'orderPrice',
-      header: t('columns.orderPrice'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.salesValue} />,
-    },
+    { ...orderColumn.orderId(t('columns.orderId')), sort: 'orderId', className: styles.nowrap },
+    orderColumn.platform(t('columns.platform')),
+    yenColumn('orderPrice', t('columns.orderPrice'), 'salesValue'),
     {
       key: 'purchasePrice',
       header: t('columns.purchasePrice'),
@@ -86,54 +84,27 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
           </Tooltip>
         ),
     },
-    {
-      key: 'shippingFee',
-      header: t('columns.shippingFee'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.shippingFee} />,
-    },
-    {
-      key: 'commission',
-      header: t('columns.commission'),
-      numeric: true,
-      cell: (o) => <Yen value={o.yen.commission} />,
-    },
+    yenColumn('shippingFee', t('columns.shippingFee'), 'shippingFee'),
+    yenColumn('commission', t('columns.commission'), 'commission'),
     {
       key: 'product',
       header: t('columns.product'),
       cell: (o) =>
         o.product ? (
-          <Button
-            appearance="transparent"
-            className={styles.link}
+          <CellButton
+            text={productName(o.product)}
+            label={t('openProduct', { name: productName(o.product) })}
+            maxWidth="220px"
+            weight="regular"
             onClick={() => onProduct(o.product?._id ?? null)}
-            aria-label={t('openProduct', { name: productName(o.product) })}
-          >
-            <TruncatedText text={productName(o.product)} maxWidth="220px" inFocusable />
-          </Button>
+          />
         ) : (
           '—'
         ),
     },
-    {
-      key: 'profit',
-      header: t('columns.profit'),
-      numeric: true,
-      alwaysShown: true,
-      cell: (o) => (
-        <span data-testid="row-profit">
-          <Yen value={o.yen.profit} />
-        </span>
-      ),
-    },
+    profitColumn(t('columns.profit')),
     { key: 'id', header: t('columns.id'), defaultHidden: true, className: styles.nowrap, cell: (o) => o._id },
-    {
-      key: 'discount',
-      header: t('columns.discount'),
-      numeric: true,
-      defaultHidden: true,
-      cell: (o) => money(o.discount, o.currency),
-    },
+    { ...orderColumn.discount(t('columns.discount')), defaultHidden: true },
     {
       key: 'expectedShippingDate',
       header: t('columns.expectedShippingDate'),

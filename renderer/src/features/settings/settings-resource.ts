@@ -39,6 +39,14 @@ export interface SettingsColumn<Row> {
   edit?: CellEdit<Row>;
 }
 
+/** A column a double-click edits: the editor starts from the field's value as text. */
+export const editedColumn = <Row>(
+  field: keyof Row & string,
+  format: ColumnFormat,
+  editor: CellEditor,
+  body: CellEdit<Row>['body'],
+): SettingsColumn<Row> => ({ field, format, edit: { editor, current: (row) => String(row[field]), body } });
+
 /** `date` is the shared date field, starting at today in the business's time zone. */
 export type FormFieldKind = 'text' | 'feeType' | 'decimal' | 'date';
 

@@ -4,7 +4,7 @@
  * its filters in the URL; a shipment's "add orders" dialog lists them in its own state. Both
  * keep a selection across pages, in the order the orders were chosen.
  */
-import { Checkbox, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_ENTRY_PLATFORMS } from '#shared/constants';
@@ -17,10 +17,9 @@ import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import type { ListScreen, ListScreenOptions } from '../../ui/list-screen/use-list-screen';
 import { PlatformFilter } from '../../ui/platform-filter';
-import { useDateDisplay } from '../../ui/use-date-display';
-import { PlatformLogo, useMoney } from '../orders/order-parts';
+import { useSelectColumn } from '../../ui/table-cells';
+import { useOrderColumnBuilder } from '../orders/order-columns';
 import { fetchOrders, searchOrders } from '../orders/orders.api';
-import { useProductName } from '../products/product-name';
 
 /** The India platforms a shipment takes. */
 export const SHIPMENT_PLATFORMS = ORDER_ENTRY_PLATFORMS;
@@ -92,76 +91,31 @@ export function useOrderSelection() {
 export type OrderSelection = ReturnType<typeof useOrderSelection>;
 
 const useStyles = makeStyles({
-  select: { width: '40px' },
-  nowrap: { whiteSpace: 'nowrap' },
   filter: { minWidth: '190px' },
   filterRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
 /** The columns of a list of orders ready to ship, the first one choosing orders. */
 export function usePackedColumns(list: ListScreen<Order, string>, selection: OrderSelection) {
-  const styles = useStyles();
   const { t } = useTranslation('ordershipment');
-  const money = useMoney();
-  const dates = useDateDisplay();
-  const productName = useProductName();
-  const pageSelected = list.rows.filter((o) => selection.selected.has(o._id)).length;
+  const orderColumn = useOrderColumnBuilder();
+  const select = useSelectColumn<Order>({
+    rows: list.rows,
+    isSelected: (o) => selection.selected.has(o._id),
+    onToggle: selection.toggle,
+    onTogglePage: (on) => selection.togglePage(list.rows, on),
+    header: t('columns.select'),
+    pageLabel: t('columns.selectPage'),
+    rowLabel: (o) => t('columns.selectOrder', { orderId: o.orderId }),
+  });
   const columns: ListColumn<Order>[] = [
-    {
-      key: 'select',
-      header: t('columns.select'),
-      headerContent: (
-        <Checkbox
-          aria-label={t('columns.selectPage')}
-          checked={pageSelected === 0 ? false : pageSelected === list.rows.length ? true : 'mixed'}
-          onChange={(_e, data) => selection.togglePage(list.rows, data.checked === true)}
-        />
-      ),
-      alwaysShown: true,
-      className: styles.select,
-      cell: (o) => (
-        <Checkbox
-          aria-label={t('columns.selectOrder', { orderId: o.orderId })}
-          checked={selection.selected.has(o._id)}
-          onChange={(_e, data) => selection.toggle(o, data.checked === true)}
-        />
-      ),
-    },
-    {
-      key: 'orderId',
-      header: t('columns.orderId'),
-      sort: 'orderId',
-      truncate: '170px',
-      cell: (o) => o.orderId,
-    },
-    {
-      key: 'orderDate',
-      header: t('columns.orderDate'),
-      sort: 'orderDate',
-      sortFirst: 'desc',
-      className: styles.nowrap,
-      cell: (o) => dates.date(o.orderDate),
-    },
-    {
-      key: 'platform',
-      header: t('columns.platform'),
-      cell: (o) => <PlatformLogo platform={o.platformCode} />,
-    },
-    {
-      key: 'product',
-      header: t('columns.product'),
-      truncate: '220px',
-      cell: (o) => (o.product ? productName(o.product) : '—'),
-    },
-    { key: 'quantity', header: t('columns.quantity'), numeric: true, cell: (o) => o.orderQuantity },
-    {
-      key: 'price',
-      header: t('columns.price'),
-      sort: 'baseOrderPrice',
-      sortFirst: 'desc',
-      numeric: true,
-      cell: (o) => money(o.baseOrderPrice, o.currency),
-    },
+    select,
+    { ...orderColumn.orderId(t('columns.orderId')), sort: 'orderId' },
+    { ...orderColumn.orderDate(t('columns.orderDate')), sort: 'orderDate', sortFirst: 'desc' },
+    orderColumn.platform(t('columns.platform')),
+    orderColumn.product(t('columns.product'), '220px'),
+    orderColumn.quantity(t('columns.quantity')),
+    { ...orderColumn.price(t('columns.price')), sort: 'baseOrderPrice', sortFirst: 'desc' },
     {
       key: 'customer',
       header: t('columns.customer'),

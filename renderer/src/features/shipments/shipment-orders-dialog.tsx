@@ -9,65 +9,27 @@ import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
 import { AppDialog } from '../../ui/app-dialog';
 import { AppTable, type TableColumn } from '../../ui/app-table';
 import { EmptyState } from '../../ui/page-state';
-import { useDateDisplay } from '../../ui/use-date-display';
-import { PlatformFee, PlatformLogo, useMoney } from '../orders/order-parts';
+import { useOrderColumnBuilder } from '../orders/order-columns';
 
 const useStyles = makeStyles({
   surface: { width: '1100px' },
-  nowrap: { whiteSpace: 'nowrap' },
 });
 
 /** The popup's columns; the drawer shows the same orders with its own actions added. */
 export function useShippedOrderColumns(): TableColumn<ShippedOrder>[] {
-  const styles = useStyles();
   const { t } = useTranslation('shipment');
-  const money = useMoney();
-  const dates = useDateDisplay();
+  const orderColumn = useOrderColumnBuilder();
   return [
-    { key: 'orderId', header: t('orders.orderId'), truncate: '170px', cell: (o) => o.orderId },
-    {
-      key: 'orderDate',
-      header: t('orders.orderDate'),
-      className: styles.nowrap,
-      cell: (o) => dates.date(o.orderDate),
-    },
-    {
-      key: 'platform',
-      header: t('orders.platform'),
-      cell: (o) => <PlatformLogo platform={o.platformCode} />,
-    },
-    { key: 'quantity', header: t('orders.quantity'), numeric: true, cell: (o) => o.orderQuantity },
-    { key: 'product', header: t('orders.product'), truncate: '220px', cell: (o) => o.product?.name ?? '—' },
-    {
-      key: 'basePrice',
-      header: t('orders.basePrice'),
-      numeric: true,
-      cell: (o) => money(o.baseOrderPrice, o.currency),
-    },
-    {
-      key: 'platformFee',
-      header: t('orders.platformFee'),
-      numeric: true,
-      cell: (o) => <PlatformFee order={o} />,
-    },
-    {
-      key: 'shippingFee',
-      header: t('orders.shippingFee'),
-      numeric: true,
-      cell: (o) => money(o.shippingFee, 'JPY'),
-    },
-    {
-      key: 'customFee',
-      header: t('orders.customFee'),
-      numeric: true,
-      cell: (o) => money(o.customFee, 'INR'),
-    },
-    {
-      key: 'discount',
-      header: t('orders.discount'),
-      numeric: true,
-      cell: (o) => money(o.discount, o.currency),
-    },
+    orderColumn.orderId(t('orders.orderId')),
+    orderColumn.orderDate(t('orders.orderDate')),
+    orderColumn.platform(t('orders.platform')),
+    orderColumn.quantity(t('orders.quantity')),
+    orderColumn.product(t('orders.product'), '220px'),
+    orderColumn.price(t('orders.basePrice')),
+    orderColumn.platformFee(t('orders.platformFee')),
+    orderColumn.shippingFee(t('orders.shippingFee')),
+    orderColumn.customFee(t('orders.customFee')),
+    orderColumn.discount(t('orders.discount')),
   ];
 }
 

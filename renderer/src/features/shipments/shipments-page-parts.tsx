@@ -1,22 +1,14 @@
 /** The parts of the shipments list (shipments-page.tsx): its filters and its columns. */
-import {
-  Button,
-  Dropdown,
-  Field,
-  makeStyles,
-  Option,
-  Tab,
-  TabList,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, BoxMultipleRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '#shared/schemas/shipment';
-import { TruncatedText } from '../../ui/app-table';
 import { dateRangeOf, dateRangeText } from '../../ui/date-range';
 import { DateRangeFilter } from '../../ui/date-range-filter';
+import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
+import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { useMoney } from '../orders/order-parts';
 import { shipmentDates, shipmentDatesText } from './shipment-dates';
@@ -33,13 +25,6 @@ const useStyles = makeStyles({
   // Fluent's dropdown is 250 pixels wide of its own; two short choices need less.
   by: { width: '150px', '& .fui-Dropdown': { minWidth: 0, width: '100%' } },
   nowrap: { whiteSpace: 'nowrap' },
-  link: {
-    padding: 0,
-    minWidth: 0,
-    height: 'auto',
-    fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorBrandForegroundLink,
-  },
   rowActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 });
 
@@ -90,18 +75,14 @@ export function ShipmentFilters({
           {t('filters.thisQuarter')}
         </Button>
       )}
-      <TabList
+      <FilterTabs
+        list={list}
+        filter="status"
+        values={STATUS_TABS}
+        label={t('filters.status')}
+        text={(tab) => (tab === 'ALL' ? t('filters.all') : t(`status.${tab}`))}
         size="small"
-        aria-label={t('filters.status')}
-        selectedValue={state.filters.status}
-        onTabSelect={(_e, data) => list.setFilter('status', data.value as StatusTab)}
-      >
-        {STATUS_TABS.map((tab) => (
-          <Tab key={tab} value={tab}>
-            {tab === 'ALL' ? t('filters.all') : t(`status.${tab}`)}
-          </Tab>
-        ))}
-      </TabList>
+      />
     </div>
   );
 }
@@ -128,14 +109,12 @@ export function useShipmentColumns({
       alwaysShown: true,
       className: styles.nowrap,
       cell: (s) => (
-        <Button
-          appearance="transparent"
-          className={styles.link}
+        <CellButton
+          text={s.shipmentId}
+          label={t('actions.open', { shipmentId: s.shipmentId })}
+          maxWidth="170px"
           onClick={() => onOpen(s)}
-          aria-label={t('actions.open', { shipmentId: s.shipmentId })}
-        >
-          <TruncatedText text={s.shipmentId} maxWidth="170px" inFocusable />
-        </Button>
+        />
       ),
     },
     {

@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CalculatorRegular } from '@fluentui/react-icons';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '#shared/constants';
 import { formatMoney } from '#shared/domain/money';
@@ -54,6 +54,20 @@ export function useSimulatorMoney() {
 }
 
 type BreakdownRow = { line: BreakdownLine; amounts: SimulationAmounts };
+
+/** Why the model found no price, as a warning. */
+function NoPrice({ status, title, children }: { status: string; title: string; children: ReactNode }) {
+  return (
+    <div data-testid="simulation-result" data-status={status}>
+      <MessageBar intent="warning" layout="multiline">
+        <MessageBarBody>
+          <MessageBarTitle>{title}</MessageBarTitle>
+          {children}
+        </MessageBarBody>
+      </MessageBar>
+    </div>
+  );
+}
 
 export function SimulationResultView({
   live,
@@ -95,26 +109,16 @@ export function SimulationResultView({
   const { result } = live;
   if (result.status === 'unreachable') {
     return (
-      <div data-testid="simulation-result" data-status="unreachable">
-        <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{t('result.unreachableTitle')}</MessageBarTitle>
-            {t('result.unreachableBody')}
-          </MessageBarBody>
-        </MessageBar>
-      </div>
+      <NoPrice status="unreachable" title={t('result.unreachableTitle')}>
+        {t('result.unreachableBody')}
+      </NoPrice>
     );
   }
   if (result.status === 'tooHigh') {
     return (
-      <div data-testid="simulation-result" data-status="tooHigh">
-        <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{t('result.tooHighTitle')}</MessageBarTitle>
-            {t('result.tooHighBody', { max: money(result.maxPrice, 'INR') })}
-          </MessageBarBody>
-        </MessageBar>
-      </div>
+      <NoPrice status="tooHigh" title={t('result.tooHighTitle')}>
+        {t('result.tooHighBody', { max: money(result.maxPrice, 'INR') })}
+      </NoPrice>
     );
   }
 

@@ -30,6 +30,7 @@ import {
   sameHandling,
   type HandlingChoice,
   type SimulatorFormValues,
+  type TypedInputs,
 } from './simulator-form';
 
 export const useFieldStyles = makeStyles({
@@ -43,16 +44,7 @@ type Form = UseFormReturn<SimulatorFormValues>;
 /** A field set by another keeps the form's dirty and checked state right. */
 const change = { shouldDirty: true, shouldValidate: true } as const;
 
-type TextName =
-  | 'name'
-  | 'purchasePrice'
-  | 'quantity'
-  | 'exchangeRate'
-  | 'shippingCost'
-  | 'customsDuty'
-  | 'commission'
-  | 'closingFee'
-  | 'targetValue';
+type TextName = 'name' | keyof TypedInputs | 'targetValue';
 
 /** One text input of the form, controlled (inputs filled by the form show what it holds). */
 export function TextField({

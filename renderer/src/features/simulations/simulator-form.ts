@@ -28,21 +28,27 @@ export interface HandlingChoice {
   value: string;
 }
 
-export interface SimulatorFormValues {
+/** The model's inputs the form holds one field each, as typed (handling and target are its own). */
+export type TypedInputs = Omit<SimulationInputs, 'handling' | 'target'>;
+
+export interface SimulatorFormValues extends TypedInputs {
   name: string;
   product: Product | null;
   platformCode: SimulatorPlatform;
-  purchasePrice: string;
-  quantity: string;
-  exchangeRate: string;
-  shippingCost: string;
-  customsDuty: string;
-  commission: string;
-  closingFee: string;
   handling: HandlingChoice | null;
   targetType: TargetType;
   targetValue: string;
 }
+
+const typedInputs = (values: SimulatorFormValues): TypedInputs => ({
+  purchasePrice: values.purchasePrice,
+  quantity: values.quantity,
+  exchangeRate: values.exchangeRate,
+  shippingCost: values.shippingCost,
+  customsDuty: values.customsDuty,
+  commission: values.commission,
+  closingFee: values.closingFee,
+});
 
 /** A number from the API as the text it was typed as: JSON numbers keep their shortest text. */
 const text = (value: number | null | undefined) =>
@@ -113,13 +119,7 @@ export const sameHandling = (a: HandlingChoice | null, b: HandlingChoice | null)
     Number(a.value) === Number(b.value));
 
 export const inputsOf = (values: SimulatorFormValues): SimulationInputs => ({
-  purchasePrice: values.purchasePrice,
-  quantity: values.quantity,
-  exchangeRate: values.exchangeRate,
-  shippingCost: values.shippingCost,
-  customsDuty: values.customsDuty,
-  commission: values.commission,
-  closingFee: values.closingFee,
+  ...typedInputs(values),
   handling: values.handling ? { type: values.handling.type, value: values.handling.value } : null,
   target: { type: values.targetType, value: values.targetValue },
 });
@@ -173,13 +173,7 @@ export function toRequest(values: SimulatorFormValues): SimulationInput {
     name: values.name.trim(),
     product: values.product?._id ?? null,
     platformCode: values.platformCode,
-    purchasePrice: values.purchasePrice,
-    quantity: values.quantity,
-    exchangeRate: values.exchangeRate,
-    shippingCost: values.shippingCost,
-    customsDuty: values.customsDuty,
-    commission: values.commission,
-    closingFee: values.closingFee,
+    ...typedInputs(values),
     handling: values.handling,
     target: { type: values.targetType, value: values.targetValue },
   };
