@@ -47,6 +47,7 @@ export const saleYenSchema = z.object({
    */
   profit: yenOrNull,
 });
+export type SaleYen = z.infer<typeof saleYenSchema>;
 
 /**
  * A row of GET /sales: the order as GET /orders gives it (amounts in its own currency,
