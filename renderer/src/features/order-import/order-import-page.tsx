@@ -9,62 +9,21 @@
 import {
   Body1,
   Button,
-  Caption1,
-  Card,
   Field,
-  makeStyles,
   MessageBar,
   MessageBarBody,
-  ProgressBar,
   Radio,
   RadioGroup,
   Subtitle2,
-  Text,
-  tokens,
 } from '@fluentui/react-components';
-import { ArrowUploadRegular, DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportSource, OrderImportResult } from '#shared/schemas/order-import';
-import { AppTable, type TableColumn } from '../../ui/app-table';
 import { useNotify } from '../../ui/notify';
 import { EmptyState, ErrorState } from '../../ui/page-state';
-import { translateError, type Translate } from '../../i18n/error-message';
 import { importOrderReport, type ImportProgress } from './order-import.api';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px' },
-  drop: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingVerticalXXL,
-    border: `2px dashed ${tokens.colorNeutralStroke1}`,
-    borderRadius: tokens.borderRadiusLarge,
-    textAlign: 'center',
-    color: tokens.colorNeutralForeground2,
-  },
-  dropActive: {
-    border: `2px dashed ${tokens.colorBrandStroke1}`,
-    backgroundColor: tokens.colorBrandBackground2,
-  },
-  dropIcon: { fontSize: '32px' },
-  hiddenInput: { display: 'none' },
-  counts: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
-    gap: tokens.spacingHorizontalM,
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-  },
-  count: { padding: tokens.spacingVerticalM },
-  figure: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: 600 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-});
+import { ImportProgressView, ImportSummary, ReportDropZone, useStyles } from './order-import-parts';
 
 type Step =
   | { kind: 'idle' }
@@ -73,25 +32,17 @@ type Step =
   | { kind: 'done'; result: OrderImportResult }
   | { kind: 'failed'; dryRun: boolean; error: unknown };
 
-type Unmatched = OrderImportResult['unmatched'][number];
-type RowProblem = OrderImportResult['errors'][number];
-
-export default function OrderImportPage() {
-  const styles = useStyles();
+/**
+ * The screen's runs: a preview of each file or source chosen, an import on request. While an
+ * import writes, the file and source stay as they are; a preview only reads, and a newer choice
+ * (another file, the other source) supersedes one still running.
+ */
+function useImportRuns() {
   const { t } = useTranslation('orderimport');
-  const { t: tErrors } = useTranslation('errors');
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<ImportSource>('amazon');
-  const [file, setFile] = useState<File | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  // While an import writes, the file and source stay as they are; a preview only reads, and a
-  // newer choice (another file, the other source) supersedes one still running.
-  const importing = step.kind === 'running' && !step.dryRun;
   const runs = useRef(0);
-
   const run = async (chosen: File, from: ImportSource, dryRun: boolean) => {
     const id = ++runs.current;
     const current = () => runs.current === id;
@@ -113,134 +64,21 @@ export default function OrderImportPage() {
       if (current()) setStep({ kind: 'failed', dryRun, error });
     }
   };
+  return { step, run, reset: () => setStep({ kind: 'idle' }) };
+}
+
+export default function OrderImportPage() {
+  const styles = useStyles();
+  const { t } = useTranslation('orderimport');
+  const [source, setSource] = useState<ImportSource>('amazon');
+  const [file, setFile] = useState<File | null>(null);
+  const { step, run, reset } = useImportRuns();
+  const importing = step.kind === 'running' && !step.dryRun;
 
   const choose = (chosen: File | undefined) => {
     if (!chosen || importing) return;
     setFile(chosen);
     void run(chosen, source, true);
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
-  };
-
-  const rowMessage = (problem: RowProblem) =>
-    translateError(tErrors as unknown as Translate, {
-      code: problem.code,
-      message: problem.message,
-      params: problem.params,
-    });
-
-  const unmatchedColumns: TableColumn<Unmatched>[] = [
-    { key: 'row', header: t('table.row'), numeric: true, cell: (r) => r.row },
-    { key: 'sku', header: t('table.sku'), cell: (r) => r.sku || '—' },
-    { key: 'asin', header: t('table.asin'), cell: (r) => r.asin || '—' },
-    { key: 'name', header: t('table.name'), cell: (r) => r.name || '—' },
-  ];
-  const errorColumns: TableColumn<RowProblem>[] = [
-    { key: 'row', header: t('table.row'), numeric: true, cell: (r) => r.row },
-    { key: 'message', header: t('table.message'), cell: rowMessage },
-  ];
-
-  /** "Showing the first 100 of 4,500 …" under a list the server cut short. */
-  const showing = (key: 'unmatched.showing' | 'errorsTable.showing', shown: number, total: number) =>
-    total > shown && (
-      <Caption1 data-testid={key}>
-        {t(key, { shown: shown.toLocaleString(), total: total.toLocaleString() })}
-      </Caption1>
-    );
-
-  const summary = (result: OrderImportResult, dryRun: boolean) => {
-    const counts: [string, number][] = [
-      [dryRun ? t('counts.toCreate') : t('counts.created'), result.created],
-      [dryRun ? t('counts.toUpdate') : t('counts.updated'), result.updated],
-      [t('counts.skipped'), result.skipped],
-      [t('counts.unmatched'), result.unmatchedCount],
-      [t('counts.errors'), result.errorCount],
-    ];
-    return (
-      <>
-        <ul className={styles.counts} aria-label={dryRun ? t('preview.title') : t('result.title')}>
-          {counts.map(([label, value]) => (
-            <li key={label}>
-              <Card className={styles.count}>
-                <Caption1>{label}</Caption1>
-                <Text
-                  className={styles.figure}
-                  data-testid={`count-${counts.findIndex((c) => c[0] === label)}`}
-                >
-                  {value.toLocaleString()}
-                </Text>
-              </Card>
-            </li>
-          ))}
-        </ul>
-        {result.unmatched.length > 0 && (
-          <section className={styles.section}>
-            <Subtitle2 as="h2">{t('unmatched.title')}</Subtitle2>
-            {showing('unmatched.showing', result.unmatched.length, result.unmatchedCount)}
-            <AppTable
-              label={t('unmatched.title')}
-              rows={result.unmatched}
-              columns={unmatchedColumns}
-              rowKey={(r) => String(r.row)}
-              size="small"
-              maxHeight="320px"
-              focusableFrame
-            />
-          </section>
-        )}
-        {result.errors.length > 0 && (
-          <section className={styles.section}>
-            <Subtitle2 as="h2">{t('errorsTable.title')}</Subtitle2>
-            {showing('errorsTable.showing', result.errors.length, result.errorCount)}
-            <AppTable
-              label={t('errorsTable.title')}
-              rows={result.errors}
-              columns={errorColumns}
-              rowKey={(r) => `${r.row}:${r.code}`}
-              size="small"
-              maxHeight="320px"
-              focusableFrame
-            />
-          </section>
-        )}
-      </>
-    );
-  };
-
-  const progressView = (progress: ImportProgress | null, dryRun: boolean) => {
-    let value: number | undefined;
-    let text: string;
-    if (!progress || progress.stage === 'reading') {
-      value = undefined;
-      text = t('progress.reading');
-    } else if (progress.stage === 'upload') {
-      value = progress.total > 0 ? progress.done / progress.total : 0;
-      text = t('progress.upload', { percent: Math.floor((value ?? 0) * 100) });
-    } else {
-      const { done, read, size } = progress;
-      const lines = done.toLocaleString();
-      if (size && read !== undefined) {
-        value = Math.min(read / size, 1);
-        const percent = Math.floor(value * 100);
-        text = t(dryRun ? 'progress.checking' : 'progress.importing', { done: lines, percent });
-      } else {
-        value = undefined;
-        text = t(dryRun ? 'progress.checkingLines' : 'progress.importingLines', { done: lines });
-      }
-    }
-    return (
-      <Field
-        validationMessage={text}
-        validationState="none"
-        label={dryRun ? t('preview.title') : t('result.running')}
-      >
-        <ProgressBar value={value} thickness="large" aria-valuetext={text} data-testid="import-progress" />
-      </Field>
-    );
   };
 
   return (
@@ -261,42 +99,10 @@ export default function OrderImportPage() {
           <Radio value="shopify" label={t('source.shopify')} />
         </RadioGroup>
       </Field>
-
-      <div
-        className={dragging ? `${styles.drop} ${styles.dropActive}` : styles.drop}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="drop-zone"
-      >
-        <DocumentArrowUpRegular className={styles.dropIcon} aria-hidden="true" />
-        <Body1>
-          {file ? t('file.chosen', { name: file.name, size: (file.size / 1024).toFixed(1) }) : t('file.drop')}
-        </Body1>
-        <input
-          ref={input}
-          className={styles.hiddenInput}
-          type="file"
-          accept={
-            source === 'shopify' ? '.csv,text/csv' : '.txt,.tsv,.csv,text/plain,text/tab-separated-values'
-          }
-          aria-label={t('file.choose')}
-          data-testid="file-input"
-          onChange={(event) => {
-            choose(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-        <Button icon={<ArrowUploadRegular />} disabled={importing} onClick={() => input.current?.click()}>
-          {file ? t('file.change') : t('file.choose')}
-        </Button>
-      </div>
+      <ReportDropZone file={file} source={source} disabled={importing} onChoose={choose} />
 
       {step.kind === 'idle' && <EmptyState title={t('empty.title')}>{t('empty.body')}</EmptyState>}
-      {step.kind === 'running' && progressView(step.progress, step.dryRun)}
+      {step.kind === 'running' && <ImportProgressView progress={step.progress} dryRun={step.dryRun} />}
       {step.kind === 'failed' && (
         <ErrorState
           error={step.error}
@@ -306,7 +112,7 @@ export default function OrderImportPage() {
       {step.kind === 'preview' && (
         <>
           <Subtitle2 as="h2">{t('preview.title')}</Subtitle2>
-          {summary(step.result, true)}
+          <ImportSummary result={step.result} dryRun />
           {step.result.created + step.result.updated === 0 && (
             <MessageBar intent="info">
               <MessageBarBody>{t('preview.nothing')}</MessageBarBody>
@@ -329,12 +135,12 @@ export default function OrderImportPage() {
             <MessageBarBody>{t('result.done')}</MessageBarBody>
           </MessageBar>
           <Subtitle2 as="h2">{t('result.title')}</Subtitle2>
-          {summary(step.result, false)}
+          <ImportSummary result={step.result} dryRun={false} />
           <div className={styles.actions}>
             <Button
               onClick={() => {
                 setFile(null);
-                setStep({ kind: 'idle' });
+                reset();
               }}
             >
               {t('actions.another')}
