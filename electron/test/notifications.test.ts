@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ipcEvents, type StoredSession } from '#shared/ipc';
 import { EMPTY_NOTIFICATION_STATE } from '#shared/notifications/notification-state';
-import { createNotificationText } from '../src/services/notification-text';
+import { createNotificationText, NOTIFICATION_KEYS } from '../src/services/notification-text';
 import {
   createOrderNotifications,
   type OrderNotificationsDeps,
@@ -349,6 +349,25 @@ describe('notification text', () => {
     await expect(text('ja', 'platform', 3)).resolves.toMatchObject({ body: '新しい注文が3件あります' });
     const missing = createNotificationText({ i18nDir: path.join(dir, 'nowhere'), readFile });
     await expect(missing('ja', 'otz', 5)).resolves.toMatchObject({ body: '新しいOTZ注文が5件あります' });
+  });
+
+  it('reads the texts from the renderer’s own translation files, in both languages', async () => {
+    // The files the app ships: a key missing there would show the built-in text forever.
+    const i18n = path.join(import.meta.dirname, '../../renderer/src/i18n');
+    const common = async (lang: string) =>
+      JSON.parse(await readFile(path.join(i18n, lang, 'common.json'), 'utf8'));
+    for (const lang of ['en', 'ja'] as const) {
+      const messages = await common(lang);
+      for (const key of Object.values(NOTIFICATION_KEYS)) {
+        const [group, name] = key.split('.') as [string, string];
+        expect(messages[group]?.[`${name}_other`], `${lang} ${key}`).toEqual(
+          expect.stringContaining('{{count}}'),
+        );
+      }
+    }
+    const text = createNotificationText({ i18nDir: i18n, readFile });
+    await expect(text('en', 'platform', 1)).resolves.toMatchObject({ body: '1 new order' });
+    await expect(text('ja', 'otz', 4)).resolves.toMatchObject({ body: '新しいOTZ注文が4件あります' });
   });
 
   it('accepts flat dotted keys too', async () => {
