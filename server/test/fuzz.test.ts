@@ -42,6 +42,8 @@ describe.each(testDialects())('hostile input (%s)', (dialect) => {
   afterAll(() => server?.close());
 
   it('never answers 5xx, and a refused request writes nothing', async () => {
+    // Said first, so a run that fails in any way (the generator's own bug too) can be replayed.
+    console.info(`hostile input (${dialect}): seed ${SEED} (KURA_FUZZ_SEED=${SEED} replays it)`);
     const stats = await fuzz({
       baseUrl: server.url,
       db: server.app.db,

@@ -284,8 +284,11 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
  */
 export function jsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
-  if (Array.isArray(value))
-    return `[${value.map((v) => (v === undefined ? 'null' : jsonText(v))).join(',')}]`;
+  if (Array.isArray(value)) {
+    // Array.from, not value.map: a generated array may carry an own `constructor` key, and map
+    // builds its result through it (TypeError: … [Symbol.species] is not a constructor).
+    return `[${Array.from(value, (v: unknown) => (v === undefined ? 'null' : jsonText(v))).join(',')}]`;
+  }
   if (value !== null && typeof value === 'object') {
     const parts: string[] = [];
     for (const key of Object.keys(value)) {
