@@ -174,6 +174,41 @@ function Showing({
   );
 }
 
+/** A list of the report's rows the server sent (the first of them), under its title; nothing when empty. */
+function RowsSection<T>({
+  title,
+  showing,
+  rows,
+  total,
+  columns,
+  rowKey,
+}: {
+  title: string;
+  showing: 'unmatched.showing' | 'errorsTable.showing';
+  rows: readonly T[];
+  total: number;
+  columns: TableColumn<T>[];
+  rowKey: (row: T) => string;
+}) {
+  const styles = useStyles();
+  if (rows.length === 0) return null;
+  return (
+    <section className={styles.section}>
+      <Subtitle2 as="h2">{title}</Subtitle2>
+      <Showing what={showing} shown={rows.length} total={total} />
+      <AppTable
+        label={title}
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+        size="small"
+        maxHeight="320px"
+        focusableFrame
+      />
+    </section>
+  );
+}
+
 /** What a run found: its counts, then the rows whose product is unknown and the rows in error. */
 export function ImportSummary({ result, dryRun }: { result: OrderImportResult; dryRun: boolean }) {
   const styles = useStyles();
@@ -219,36 +254,22 @@ export function ImportSummary({ result, dryRun }: { result: OrderImportResult; d
           </li>
         ))}
       </ul>
-      {result.unmatched.length > 0 && (
-        <section className={styles.section}>
-          <Subtitle2 as="h2">{t('unmatched.title')}</Subtitle2>
-          <Showing what="unmatched.showing" shown={result.unmatched.length} total={result.unmatchedCount} />
-          <AppTable
-            label={t('unmatched.title')}
-            rows={result.unmatched}
-            columns={unmatchedColumns}
-            rowKey={(r) => String(r.row)}
-            size="small"
-            maxHeight="320px"
-            focusableFrame
-          />
-        </section>
-      )}
-      {result.errors.length > 0 && (
-        <section className={styles.section}>
-          <Subtitle2 as="h2">{t('errorsTable.title')}</Subtitle2>
-          <Showing what="errorsTable.showing" shown={result.errors.length} total={result.errorCount} />
-          <AppTable
-            label={t('errorsTable.title')}
-            rows={result.errors}
-            columns={errorColumns}
-            rowKey={(r) => `${r.row}:${r.code}`}
-            size="small"
-            maxHeight="320px"
-            focusableFrame
-          />
-        </section>
-      )}
+      <RowsSection
+        title={t('unmatched.title')}
+        showing="unmatched.showing"
+        rows={result.unmatched}
+        total={result.unmatchedCount}
+        columns={unmatchedColumns}
+        rowKey={(r) => String(r.row)}
+      />
+      <RowsSection
+        title={t('errorsTable.title')}
+        showing="errorsTable.showing"
+        rows={result.errors}
+        total={result.errorCount}
+        columns={errorColumns}
+        rowKey={(r) => `${r.row}:${r.code}`}
+      />
     </>
   );
 }
