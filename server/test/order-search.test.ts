@@ -9,12 +9,13 @@
  *   status changes over the same keys on PostgreSQL, where they are applied at commit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { setQueryTap } from '../src/db/connect';
 import { seedLarge } from '../src/demo/large';
 import { Random } from '../src/demo/random';
 import { orderCountsBothWays } from '../src/orders/order-counts.repository';
+import { checkInvariants } from './helpers/invariants';
 import { client, createProduct, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -238,6 +239,34 @@ describe.each(testDialects())('order search against a reference (%s)', (dialect)
     }
     const totals = await api.get('/api/v1/orders/total?start_date=2025-03-01&end_date=2025-03-04', { token });
     expect(totals.body.byStatus.PACKED).toBeGreaterThanOrEqual(3);
+
+    // The search keys follow every write too: the statuses above, and a customer and an order
+    // id changed underneath (an import or a correction writes them; the API does not).
+    const customer = {
+      ...{ phone: '+91 90000 00000', address: '1 MG Road', city: 'Pune', state: 'MH', country: 'IN' },
+      ...{ postcode: '411001', name: 'Zoë Searchkey', email: 'zoe@example.in' },
+    };
+    await sql`update orders set customer = ${JSON.stringify(customer)},
+      order_id = 'COUNT-RENAMED-1' where id = ${ids[0]}`.execute(db);
+    const keys = (await checkInvariants(db, { dialect })).find((c) =>
+      c.name.startsWith('the order search keys'),
+    );
+    expect(keys).toEqual({ name: 'the order search keys hold each order as it is', ok: true });
+    for (const [text, status] of [
+      ['zoë searchkey', 'PACKED'],
+      ['count-renamed', 'PACKED'],
+    ] as const) {
+      const found = await api.get(
+        `/api/v1/orders/search?searchStr=${encodeURIComponent(text)}&shipmentStatus=${status}&limit=10`,
+        { token },
+      );
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      expect(
+        found.body.data.map((o: Json) => o._id),
+        text,
+      ).toEqual([ids[0]]);
+      expect(found.body.totalcount).toBe(1);
+    }
   });
 
   it.runIf(dialect === 'postgres')(

@@ -87,7 +87,7 @@ const NO_TRIGRAMS: SearchTrigrams = { orderIds: UNKNOWN, customers: UNKNOWN };
 /** Order ids containing the text, through the trigram index (a prefix below three characters). */
 export function orderIdMatch(db: Kysely<Database>, text: string, trigrams: SearchTrigrams = NO_TRIGRAMS) {
   if (isPostgres(db)) {
-    return sql`select orders.id from orders where lower(orders.order_id) like ${likePattern(text)} escape '\\'`;
+    return sql`select k.order_row_id as id from orders_search_keys k where ${pgTextMatch('order_id', text)}`;
   }
   if (characterCount(text) < 3) {
     // No trigram to look up: order ids starting with the text, an index range.
@@ -98,29 +98,39 @@ export function orderIdMatch(db: Kysely<Database>, text: string, trigrams: Searc
 }
 
 /**
- * SQLite: the search keys (`orders_search_keys.key`) of the orders whose order id or customer
- * contains the text, straight from the two trigram indexes. Null below a trigram.
+ * PostgreSQL: the search keys' lower-cased order id or customer contains the text (their trigram
+ * indexes: 024_order_search_keys_everywhere).
  */
-function ownSearchKeys(db: Kysely<Database>, text: string, trigrams: SearchTrigrams) {
-  if (isPostgres(db) || characterCount(text) < 3) return null;
-  return sql`${ftsMatch('orders_fts', 'order_id', text, trigrams.orderIds)}
-    union ${ftsMatch('orders_customer_fts', 'customer', text, trigrams.customers)}`;
+const pgTextMatch = (column: 'order_id' | 'customer', text: string) =>
+  sql<SqlBool>`${sql.ref(`k.${column}`)} like ${likePattern(text)} escape '\\'`;
+
+/**
+ * The condition on the search keys `orders_search_keys k` that the order's id or customer
+ * contains the text: on SQLite the keys the two trigram indexes find (null below a trigram), on
+ * PostgreSQL the keys' own texts through their trigram indexes.
+ */
+function ownSearchKeys(
+  db: Kysely<Database>,
+  text: string,
+  trigrams: SearchTrigrams,
+): Expression<SqlBool> | null {
+  if (isPostgres(db))
+    return sql<SqlBool>`(${pgTextMatch('order_id', text)} or ${pgTextMatch('customer', text)})`;
+  if (characterCount(text) < 3) return null;
+  return sql<SqlBool>`k.key in (${ftsMatch('orders_fts', 'order_id', text, trigrams.orderIds)}
+    union ${ftsMatch('orders_customer_fts', 'customer', text, trigrams.customers)})`;
 }
 
 /** Orders whose customer's name or email contains the text (015_order_customer_search). */
 function customerMatch(db: Kysely<Database>, text: string, trigrams: SearchTrigrams) {
   if (isPostgres(db)) {
-    return sql`select orders.id from orders where orders.customer is not null and ${customerText()} like ${likePattern(text)} escape '\\'`;
+    return sql`select k.order_row_id as id from orders_search_keys k where ${pgTextMatch('customer', text)}`;
   }
   // Below a trigram there is nothing to look up: the order id's prefix range is the fallback.
   if (characterCount(text) < 3) return null;
   return sql`select k.order_row_id as id from orders_search_keys k
     where k.key in (${ftsMatch('orders_customer_fts', 'customer', text, trigrams.customers)})`;
 }
-
-/** The customer's searched text on PostgreSQL: the expression its index is built on. */
-const customerText = () =>
-  sql`lower(coalesce((orders.customer::jsonb) ->> 'name', '') || ' ' || coalesce((orders.customer::jsonb) ->> 'email', ''))`;
 
 /** The product fields an order search matches. */
 const ORDER_PRODUCT_FIELDS = ['name', 'skuCode', 'janCode'] as const;
@@ -137,10 +147,11 @@ export interface OrderTextSets {
   /** The same products by the key the kept order counts use (order-counts.repository.ts). */
   productKeys: RawBuilder<unknown> | null;
   /**
-   * SQLite: the search keys of `orderIds` and `customers` together, whose rows carry the order's
-   * status, platform, date and product (023_order_search_keys_filters). Null: read the orders.
+   * `orderIds` and `customers` together, as a condition on their search keys
+   * `orders_search_keys k`, whose rows carry the order's status, platform, date and product
+   * (023_order_search_keys_filters, 024_order_search_keys_everywhere). Null: read the orders.
    */
-  ownKeys: RawBuilder<unknown> | null;
+  ownKeys: Expression<SqlBool> | null;
 }
 
 export function orderTextSets(
@@ -171,7 +182,7 @@ export function janTextSets(db: Kysely<Database>, text: string): OrderTextSets {
   };
 }
 
-/** The filters the search keys' own columns can test (023_order_search_keys_filters). */
+/** The filters the search keys' own columns can test. */
 const KEY_COLUMNS: ListColumns = {
   columns: {
     shipmentStatus: 'k.shipment_status',
@@ -179,7 +190,7 @@ const KEY_COLUMNS: ListColumns = {
     orderDate: 'k.order_date',
     product: 'k.product_id',
   },
-  tieBreaker: 'k.key',
+  tieBreaker: 'k.order_row_id',
 };
 
 /**
@@ -197,7 +208,7 @@ function ownMatchesByKeys(sets: OrderTextSets, filters: readonly Filter[], outsi
 function ownKeysWhere(sets: OrderTextSets, filters: readonly Filter[], outsideProducts: boolean) {
   if (!sets.ownKeys || !filters.every((f) => Object.hasOwn(KEY_COLUMNS.columns, f.field))) return undefined;
   const conditions = [
-    sql<SqlBool>`k.key in (${sets.ownKeys})`,
+    sets.ownKeys,
     ...filters.map((f) => filterExpression(KEY_COLUMNS, f)),
     ...(outsideProducts && sets.products ? [sql<SqlBool>`k.product_id not in (${sets.products})`] : []),
   ];
@@ -211,8 +222,8 @@ export function ownMatches(sets: OrderTextSets): RawBuilder<unknown> | null {
 }
 
 /**
- * SQLite, a text that names no product: the page of its matches by order date and their total,
- * read in one statement from the search keys the trigram indexes found (their rows carry the
+ * A text that names no product: the page of its matches by order date and their total, read
+ * in one statement from the search keys the trigram indexes found (their rows carry the
  * order's date and what the filters test), so neither an order's row nor a second lookup of the
  * text is needed. Undefined where that does not hold (products matched, another sort, a filter
  * the keys cannot test): the caller counts and pages as usual. A page past the end answers no

@@ -85,7 +85,9 @@ function listingsOf(row: OrderRow): PlatformListing[] {
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderRowsQuery>['executeTakeFirstOrThrow']>>;
 
 /** The order rows of the given ids (any order), each with its id as `list_key`. */
-export function orderRowsByIds(db: Kysely<Database>, ids: string[]) {
+export async function orderRowsByIds(db: Kysely<Database>, ids: string[]) {
+  // `in ()` is an error on PostgreSQL (SQLite takes it).
+  if (ids.length === 0) return [];
   return executeCompiled(
     db,
     `orders.rows:${ids.length}`,

@@ -109,6 +109,27 @@ export async function checkInvariants(
     );
   }
 
+  // The order search keys: one per order, carrying what a search filters by (and, on
+  // PostgreSQL, the texts it searches) as the order has them now.
+  const searchedTexts = pg
+    ? sql.raw(`or k.order_id is distinct from lower(o.order_id)
+        or k.customer is distinct from (case when o.customer is null then null else
+          lower(coalesce((o.customer::jsonb) ->> 'name', '') || ' ' || coalesce((o.customer::jsonb) ->> 'email', '')) end)`)
+    : sql.raw('');
+  checks.push(
+    await violations(
+      db,
+      'the order search keys hold each order as it is',
+      sql`select o.id from orders o
+        left join orders_search_keys k on k.order_row_id = o.id
+        where k.order_row_id is null or k.shipment_status is distinct from o.shipment_status
+          or k.platform_code is distinct from o.platform_code or k.order_date is distinct from o.order_date
+          or k.product_id is distinct from o.product_id ${searchedTexts}
+        union all
+        select k.order_row_id from orders_search_keys k
+        where not exists (select 1 from orders o where o.id = k.order_row_id)`,
+    ),
+  );
   checks.push(
     await violations(
       db,

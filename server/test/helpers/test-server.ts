@@ -114,7 +114,7 @@ export async function startTestServer({
       corsOrigins: ['app://kura'],
       // Suites sign in far more often than people do; the rate-limit suite sets its own.
       loginRateLimit: 10_000,
-      logLevel: 'silent',
+      logLevel: (process.env.KURA_TEST_LOG as 'silent') ?? 'silent',
       // Every response a suite receives has passed its schema, strictly.
       checkResponses: true,
       ...config,

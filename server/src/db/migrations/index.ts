@@ -27,6 +27,7 @@ import * as orderCounts from './020_order_counts';
 import * as dropMatchCache from './021_drop_match_cache';
 import * as orderWalkTabs from './022_order_walk_tabs';
 import * as orderSearchKeysFilters from './023_order_search_keys_filters';
+import * as orderSearchKeysEverywhere from './024_order_search_keys_everywhere';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '021_drop_match_cache': dropMatchCache,
   '022_order_walk_tabs': orderWalkTabs,
   '023_order_search_keys_filters': orderSearchKeysFilters,
+  '024_order_search_keys_everywhere': orderSearchKeysEverywhere,
 };
