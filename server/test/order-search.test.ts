@@ -171,6 +171,75 @@ describe.each(testDialects())('order search against a reference (%s)', (dialect)
     expect([...ways].sort()).toEqual(['lookup', 'walk']);
   }, 240_000);
 
+  it('counts the status tabs under every filter the list applies, search text included, as a scan does', async () => {
+    const stream = new Random(`order-search/${dialect}/tabs`);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(stream.next() * list.length)] as T;
+    const withShipment = orders.find((o) => o.shipmentId);
+    const product = pick(orders).product;
+    const texts = [
+      undefined,
+      (pick(orders).orderId as string).slice(2, 7),
+      pick((pick(orders).product.name as string).split(' ').filter((w: string) => w.length >= 3)),
+      (pick(orders.filter((o) => o.customer?.email)).customer.email as string).slice(0, 6),
+      product.janCode as string,
+      'zzqx',
+    ];
+    type TabFilters = {
+      from?: string;
+      to?: string;
+      platform?: string;
+      shipmentId?: string;
+      product?: string;
+    };
+    const filterSets: TabFilters[] = [
+      {},
+      { platform: 'AMAZONJP' },
+      { from: '2025-01-01', to: '2025-06-30' },
+      { from: '2024-03-01', platform: 'SHOPIFY' },
+      { product: product._id },
+      { product: product._id, from: '2025-01-01' },
+      ...(withShipment ? [{ shipmentId: withShipment.shipmentId as string }] : []),
+    ];
+    for (const text of texts) {
+      for (const f of filterSets) {
+        const params = new URLSearchParams({
+          ...(f.from ? { start_date: f.from } : {}),
+          ...(f.to ? { end_date: f.to } : {}),
+          ...(f.platform ? { platformCode: f.platform } : {}),
+          ...(f.shipmentId ? { shipmentId: f.shipmentId } : {}),
+          ...(f.product ? { product: f.product } : {}),
+          ...(text ? { searchStr: text } : {}),
+        });
+        const path = `/api/v1/orders/total?${params}`;
+        const res = await api.get(path, { token });
+        expect(res.status, path).toBe(200);
+        const counted = orders.filter(
+          (o) =>
+            within(o, { from: f.from, to: f.to, platform: f.platform }) &&
+            (!f.shipmentId || o.shipmentId === f.shipmentId) &&
+            (!f.product || o.product?._id === f.product) &&
+            (!text || matches(o, text)),
+        );
+        const byStatus: Record<string, number> = {};
+        for (const status of Object.keys(res.body.byStatus)) {
+          byStatus[status] = counted.filter((o) => o.shipmentStatus === status).length;
+        }
+        expect(res.body, path).toEqual({ totalCount: counted.length, byStatus });
+        if (text) {
+          // The tab's count is the search's total in that tab.
+          const status = pick(Object.keys(byStatus));
+          const listed = await api.get(
+            `/api/v1/orders/search?${params}&shipmentStatus=${status}&limit=1`
+              .replace(/start_date=([^&]*)/, 'orderDate[gte]=$1')
+              .replace(/end_date=([^&]*)/, 'orderDate[lte]=$1'),
+            { token },
+          );
+          expect(listed.body.totalcount, `${path} ${status}`).toBe(byStatus[status]);
+        }
+      }
+    }
+  }, 120_000);
+
   it('answers lists of one filter shape with new values each time as a scan of every order does', async () => {
     // One shape (status, platform, a date window), new values each request: the plan compiled
     // for the first is reused with the others' values, and the totals come from the kept counts.

@@ -42,7 +42,7 @@ export const queryKeys = {
     all: ['orders'] as const,
     list: (params: ListParams) => ['orders', 'list', params] as const,
     search: (params: ListParams) => ['orders', 'search', params] as const,
-    totals: (from: string, to: string, platform: string) => ['orders', 'totals', from, to, platform] as const,
+    totals: (filters: object) => ['orders', 'totals', filters] as const,
     history: (id: string) => ['orders', 'history', id] as const,
   },
   advanceOrders: {

@@ -109,7 +109,7 @@ export function sortKey(columns: ListColumns, sort: SortSpec): RawBuilder<unknow
 /** Applies the query's filters to `base`. */
 export function applyFilters<DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, O>,
-  query: ListQuery,
+  query: { readonly filters: readonly Filter[] },
   columns: ListColumns,
 ): SelectQueryBuilder<DB, TB, O> {
   let filtered = base;

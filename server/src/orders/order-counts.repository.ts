@@ -7,7 +7,7 @@
  * themselves read every matching index entry (docs/architecture.md, "Kept counts").
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { ORDER_STATUSES, type OrderStatus, type Platform } from '#shared/constants';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/constants';
 import type { Filter, ListQuery } from '#shared/query';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
@@ -59,41 +59,64 @@ export async function countOrdersByDay(
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Orders per status over an order date range (either end optional), of one platform or all. */
+/** Orders per status: a status tab's count each. */
+export type StatusCounts = Record<OrderStatus, number>;
+
+export const noStatusCounts = (): StatusCounts =>
+  Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as StatusCounts;
+
+/** `a` and `b` added status by status. */
+export const addStatusCounts = (a: StatusCounts, b: StatusCounts): StatusCounts =>
+  Object.fromEntries(ORDER_STATUSES.map((s) => [s, a[s] + b[s]])) as StatusCounts;
+
+export const sumStatusCounts = (counts: StatusCounts) =>
+  ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+
+/** Rows of `status, n` as counts per status. */
+export function statusCountsOf(rows: readonly { status: string; n: number | string | null }[]): StatusCounts {
+  const counts = noStatusCounts();
+  for (const row of rows) counts[row.status as OrderStatus] += Number(row.n ?? 0);
+  return counts;
+}
+
+/** Orders per status among those the filters select; only for filters {@link dayCountsAnswer}. */
 export async function countOrdersByStatus(
   db: Kysely<Database>,
-  range: { from?: string; to?: string; platformCode?: Platform },
-): Promise<Record<OrderStatus, number>> {
-  let query = db
-    .selectFrom('order_day_counts')
-    .select(['shipment_status', sql<number | string>`sum(n)`.as('n')])
-    .groupBy('shipment_status');
-  if (range.from) query = query.where('order_date', '>=', range.from);
-  if (range.to) query = query.where('order_date', '<=', range.to);
-  if (range.platformCode) query = query.where('platform_code', '=', range.platformCode);
-  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  for (const row of await query.execute()) counts[row.shipment_status] = Number(row.n);
-  return counts;
+  filters: readonly Filter[],
+): Promise<StatusCounts> {
+  const { rows } = await sql<{ status: string; n: number | string | null }>`
+    select shipment_status as status, sum(n) as n from order_day_counts
+    where ${where(DAY_COLUMNS, filters)} group by shipment_status`.execute(db);
+  return statusCountsOf(rows);
 }
 
 /**
  * The orders of the products `productKeys` selects (a subquery of the keys the counts use:
- * `productKeysMatching`): those the filters select (`matching`, only for filters
- * {@link productCountsAnswer}) and all of them.
+ * `productKeysMatching`): per status those the filters select (`byStatus`, only for filters
+ * {@link productCountsAnswer}), and all of them whatever the filters.
  */
 export async function countProductOrders(
   db: Kysely<Database>,
   productKeys: RawBuilder<unknown>,
   filters: readonly Filter[],
-): Promise<{ matching: number; all: number }> {
-  const { rows } = await sql<{ matching: number | string | null; all_orders: number | string | null }>`
-    select sum(case when ${where(PRODUCT_COLUMNS, filters)} then n else 0 end) as matching, sum(n) as all_orders
+): Promise<{ byStatus: StatusCounts; all: number }> {
+  const { rows } = await sql<{
+    status: string;
+    matching: number | string | null;
+    all_orders: number | string | null;
+  }>`
+    select shipment_status as status, sum(case when ${where(PRODUCT_COLUMNS, filters)} then n else 0 end) as matching,
+      sum(n) as all_orders
     from order_product_counts where ${
       // PostgreSQL hashed the matched products and scanned every count (70 ms for 2,750 products);
       // given an array, it looks each product's counts up by their key.
       isPostgres(db) ? sql`product_key = any(array(${productKeys}))` : sql`product_key in (${productKeys})`
-    }`.execute(db);
-  return { matching: Number(rows[0]?.matching ?? 0), all: Number(rows[0]?.all_orders ?? 0) };
+    }
+    group by shipment_status`.execute(db);
+  return {
+    byStatus: statusCountsOf(rows.map((r) => ({ status: r.status, n: r.matching }))),
+    all: rows.reduce((sum, r) => sum + Number(r.all_orders ?? 0), 0),
+  };
 }
 
 /** Every kept count next to the same count made from the orders (tests and the integrity check). */

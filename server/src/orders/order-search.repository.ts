@@ -3,11 +3,19 @@
  * found by the trigram indexes inside the database, and the two ways to read a page of the
  * matches (docs/architecture.md, "Order search").
  */
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Filter, ListQuery } from '#shared/query';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
-import { applyFilters, countRows, filterExpression, type ListColumns } from '../http/list';
+import { applyFilters, filterExpression, type ListColumns } from '../http/list';
+import { statusCountsOf, type StatusCounts } from './order-counts.repository';
 import { productIdsMatching, productKeysMatching } from '../products/products.repository';
 
 const characterCount = (text: string) => [...text].length;
@@ -311,23 +319,37 @@ export function orderTextScan(db: Kysely<Database>, sets: OrderTextSets): Expres
 }
 
 /**
- * The number of orders matched by their own id or customer, within the filters, that are not
- * among the matched products' orders: with the matched products' orders from the kept counts,
- * the search's total (a product's orders are counted there, so an order matching both ways is
+ * The orders matched by their own id or customer, within the filters, that are not among the
+ * matched products' orders, per status: with the matched products' orders from the kept counts,
+ * the search's counts (a product's orders are counted there, so an order matching both ways is
  * counted once). From the search keys alone where they can answer the filters.
  */
 export async function countOwnMatchesOutsideProducts(
   db: Kysely<Database>,
   sets: OrderTextSets,
-  query: ListQuery,
+  query: { readonly filters: readonly Filter[] },
   columns: ListColumns,
-): Promise<number> {
-  const byKeys = ownMatchesByKeys(sets, query.filters, true);
-  if (byKeys) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (${byKeys}) m`.execute(db);
-    return Number(rows[0]?.n ?? 0);
+): Promise<StatusCounts> {
+  const where = ownKeysWhere(sets, query.filters, true);
+  if (where) {
+    const { rows } = await sql<{
+      status: string;
+      n: number;
+    }>`select k.shipment_status as status, count(*) as n
+      from orders_search_keys k where ${where} group by k.shipment_status`.execute(db);
+    return statusCountsOf(rows);
   }
   const own = ordersOf(db, ownMatches(sets));
   const outside = sets.products ? own.where(sql<SqlBool>`orders.product_id not in (${sets.products})`) : own;
-  return countRows(applyFilters(outside, query, columns), columns, undefined);
+  return countOrdersPerStatus(applyFilters(outside, query, columns));
+}
+
+/** Orders per status among those a query on `orders` selects. */
+export async function countOrdersPerStatus(filtered: SelectQueryBuilder<Database, 'orders', unknown>) {
+  const rows = await filtered
+    .clearSelect()
+    .select(['orders.shipment_status as status', sql<number>`count(*)`.as('n')])
+    .groupBy('orders.shipment_status')
+    .execute();
+  return statusCountsOf(rows);
 }

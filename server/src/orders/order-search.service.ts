@@ -16,16 +16,22 @@
 import type { Kysely } from 'kysely';
 import { isValidJan } from '#shared/domain/jan';
 import { ordersSearchSpec } from '#shared/list-specs';
-import type { ListQuery } from '#shared/query';
+import type { Filter, ListQuery } from '#shared/query';
 import type { SearchResponse } from '#shared/schemas/common';
-import type { Order } from '#shared/schemas/order';
+import type { Order, OrderTotals } from '#shared/schemas/order';
+import type { Platform } from '#shared/constants';
 import type { Database } from '../db/database';
-import { applyFilters, countRows, parseList, runList } from '../http/list';
+import { applyFilters, parseList, runList } from '../http/list';
 import {
+  addStatusCounts,
   countOrdersByDay,
+  countOrdersByStatus,
   countProductOrders,
   dayCountsAnswer,
+  noStatusCounts,
   productCountsAnswer,
+  sumStatusCounts,
+  type StatusCounts,
 } from './order-counts.repository';
 import {
   janTextSets,
@@ -34,6 +40,7 @@ import {
   orderTextScan,
   ownMatchesPageByKeys,
   orderTextSets,
+  countOrdersPerStatus,
   countOwnMatchesOutsideProducts,
   ownMatches,
   type OrderTextSets,
@@ -51,14 +58,11 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
     const page = await listOrderPage(db, query);
     return { data: page.data, totalcount: page.totalCount };
   }
-  const sets =
-    JAN_SHAPE.test(text) && isValidJan(text)
-      ? janTextSets(db, text)
-      : orderTextSets(db, text, await searchTrigrams(db));
+  const sets = await textSets(db, text);
   const tallied = productCountsAnswer(query.filters);
   const products = sets.productKeys
     ? await countProductOrders(db, sets.productKeys, tallied ? query.filters : [])
-    : { matching: 0, all: 0 };
+    : { byStatus: noStatusCounts(), all: 0 };
   if (products.all === 0) {
     // Only order ids and customers match: the page and its total straight from the search keys.
     const own = await ownMatchesPageByKeys(db, sets, query);
@@ -71,44 +75,104 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
       return { data, totalcount: own.total };
     }
   }
-  const matches = await countMatches(db, query, sets, tallied ? products : undefined);
+  const matches = await countMatches(db, query.filters, sets, tallied ? products : undefined);
+  const total = sumStatusCounts(matches.byStatus);
   const page = await runList(orderRowsQuery(db), query, ordersColumns, toOrder, {
     db,
-    count: async () => matches.total,
+    count: async () => total,
     keysBase: () => matchedOrders(db, sets, query.filters),
     readRows: (ids) => orderRowsByIds(db, ids),
     scanKeys: {
       base: () => ordersKeysBase(db).where(orderTextScan(db, sets)),
-      preferScan: (total) => walkBeatsLookup(db, query, total, matches.lookupRows),
+      preferScan: (n) => walkBeatsLookup(db, query, n, matches.lookupRows),
     },
   });
   return { data: page.data, totalcount: page.totalCount };
 }
 
 /**
- * The search's total, and how many orders a lookup of its matches would fetch (every order of
- * the matched products, whatever the filters, and the orders matched by their own id or
- * customer). `products`: the matched products' orders from the kept counts, when they can
- * answer the filters.
+ * The status tabs' counts of a search: its matches per status within the other filters
+ * (platform, order dates, shipment, product), so the tabs count what the list shows.
+ */
+export async function searchCountsByStatus(
+  db: Kysely<Database>,
+  text: string,
+  filters: readonly Filter[],
+): Promise<StatusCounts> {
+  const sets = await textSets(db, text);
+  const tallied = productCountsAnswer(filters);
+  const products =
+    tallied && sets.productKeys ? await countProductOrders(db, sets.productKeys, filters) : undefined;
+  return (await countMatches(db, filters, sets, products ?? (tallied ? NO_PRODUCTS : undefined))).byStatus;
+}
+
+const NO_PRODUCTS = { byStatus: noStatusCounts(), all: 0 };
+
+/** What the status tabs count: the list's filters but the status, and its search text. */
+export interface TabCountsQuery {
+  from?: string;
+  to?: string;
+  platformCode?: Platform;
+  shipmentId?: string;
+  product?: string;
+  searchStr?: string;
+}
+
+/**
+ * GET /orders/total: the status tabs' counts under every filter the list applies. From the kept
+ * day counts for order dates and a platform; a search's from the kept product counts and the
+ * search keys; counted from the orders' indexes for a shipment or a product.
+ */
+export async function orderTotals(db: Kysely<Database>, query: TabCountsQuery): Promise<OrderTotals> {
+  const filters: Filter[] = [
+    ...(query.from ? [{ field: 'orderDate', op: 'gte' as const, value: query.from }] : []),
+    ...(query.to ? [{ field: 'orderDate', op: 'lte' as const, value: query.to }] : []),
+    ...(query.platformCode ? [{ field: 'platformCode', op: 'eq' as const, value: query.platformCode }] : []),
+    ...(query.shipmentId ? [{ field: 'shipmentId', op: 'eq' as const, value: query.shipmentId }] : []),
+    ...(query.product ? [{ field: 'product', op: 'eq' as const, value: query.product }] : []),
+  ];
+  const text = query.searchStr?.trim() ?? '';
+  const byStatus = text
+    ? await searchCountsByStatus(db, text, filters)
+    : dayCountsAnswer(filters)
+      ? await countOrdersByStatus(db, filters)
+      : await countOrdersPerStatus(applyFilters(ordersKeysBase(db), { filters }, ordersColumns));
+  return { totalCount: sumStatusCounts(byStatus), byStatus };
+}
+
+/** What a text matches: a complete JAN, as a scanner types it, that product's orders only. */
+const textSets = async (db: Kysely<Database>, text: string): Promise<OrderTextSets> =>
+  JAN_SHAPE.test(text) && isValidJan(text)
+    ? janTextSets(db, text)
+    : orderTextSets(db, text, await searchTrigrams(db));
+
+/**
+ * The search's matches per status, and how many orders a lookup of its matches would fetch
+ * (every order of the matched products, whatever the filters, and the orders matched by their
+ * own id or customer). `products`: the matched products' orders from the kept counts, when they
+ * can answer the filters.
  */
 async function countMatches(
   db: Kysely<Database>,
-  query: ListQuery,
+  filters: readonly Filter[],
   sets: OrderTextSets,
-  products: { matching: number; all: number } | undefined,
-): Promise<{ total: number; lookupRows: number }> {
+  products: { byStatus: StatusCounts; all: number } | undefined,
+): Promise<{ byStatus: StatusCounts; lookupRows: number }> {
   if (!products) {
     // Order dates, a shipment or a product among the filters: the kept counts per product do
     // not know them, so the matches are counted (the filters narrow them first).
-    const total = await countRows(
-      applyFilters(ordersKeysBase(db).where(orderTextMatch(sets)), query, ordersColumns),
-      ordersColumns,
-      undefined,
+    const byStatus = await countOrdersPerStatus(
+      applyFilters(ordersKeysBase(db).where(orderTextMatch(sets)), { filters }, ordersColumns),
     );
-    return { total, lookupRows: total };
+    return { byStatus, lookupRows: sumStatusCounts(byStatus) };
   }
-  const own = ownMatches(sets) ? await countOwnMatchesOutsideProducts(db, sets, query, ordersColumns) : 0;
-  return { total: products.matching + own, lookupRows: products.all + own };
+  const own = ownMatches(sets)
+    ? await countOwnMatchesOutsideProducts(db, sets, { filters }, ordersColumns)
+    : noStatusCounts();
+  return {
+    byStatus: addStatusCounts(products.byStatus, own),
+    lookupRows: products.all + sumStatusCounts(own),
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { ordersListSpec, ordersSearchSpec } from '#shared/list-specs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PLATFORMS } from '#shared/constants';
-import { dateSchema, idSchema, listResponse, searchResponse } from '#shared/schemas/common';
+import { dateSchema, idSchema, listResponse, searchResponse, textSchema } from '#shared/schemas/common';
 import {
   orderBulkStatusSchema,
   orderCreateSchema,
@@ -23,11 +23,10 @@ import {
   createOrdersRequest,
   getOrder,
   listOrders,
-  orderTotals,
   updateOrder,
   type OrdersContext,
 } from './orders.service';
-import { searchOrders } from './order-search.service';
+import { orderTotals, searchOrders } from './order-search.service';
 
 const tags = ['orders'];
 const idParams = z.object({ id: idSchema });
@@ -68,21 +67,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersContext> = async (app, ct
       config: { access: ADMIN_ONLY },
       schema: {
         tags,
-        description: 'Order counts by status (the status tabs) over an order date range.',
+        description:
+          "Order counts by status (the status tabs) under the list's other filters: an order date range, platform, shipment, product and search text (as GET /orders/search matches it).",
         querystring: z.object({
           start_date: dateSchema.optional(),
           end_date: dateSchema.optional(),
           platformCode: z.enum(PLATFORMS).optional(),
+          shipmentId: idSchema.optional(),
+          product: idSchema.optional(),
+          searchStr: textSchema().optional(),
         }),
         response: { 200: orderTotalsSchema },
       },
     },
-    async (request) =>
-      orderTotals(app.db, {
-        from: request.query.start_date,
-        to: request.query.end_date,
-        platformCode: request.query.platformCode,
-      }),
+    async (request) => {
+      const { start_date: from, end_date: to, ...filters } = request.query;
+      return orderTotals(app.db, { from, to, ...filters });
+    },
   );
 
   app.get(

@@ -15,7 +15,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { DateTime } from 'luxon';
-import { PLATFORM_CURRENCY, type Currency, type OrderStatus, type Platform } from '#shared/constants';
+import { PLATFORM_CURRENCY, type Currency, type OrderStatus } from '#shared/constants';
 import { parseMoney } from '#shared/domain/money';
 import { checkBulkTransition, FINAL_STATUSES } from '#shared/domain/order-status';
 import { todayIso } from '#shared/domain/periods';
@@ -23,14 +23,14 @@ import type { ListQuery } from '#shared/query';
 import { ordersListSpec } from '#shared/list-specs';
 import { MESSAGES, formatMessage, unknownReference } from '#shared/messages';
 import type { SessionUser } from '#shared/schemas/auth';
-import type { CustomerInput, Order, OrderLine, OrderTotals, OrderUpdate } from '#shared/schemas/order';
+import type { CustomerInput, Order, OrderLine, OrderUpdate } from '#shared/schemas/order';
 import type { Database } from '../db/database';
 import { recordAudit, recordAudits, type AuditInput } from '../audit/audit.repository';
 import { shareTable } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
 import { badRequest, HttpError, notFound, type FieldError } from '../http/errors';
 import { parseList, runList } from '../http/list';
-import { countOrdersByDay, countOrdersByStatus, dayCountsAnswer } from './order-counts.repository';
+import { countOrdersByDay, dayCountsAnswer } from './order-counts.repository';
 import { rateOn } from '../currency/currency.repository';
 import {
   giveBackStock,
@@ -485,14 +485,4 @@ export function listOrderPage(db: Kysely<Database>, query: ListQuery) {
     keysBase: ordersKeysBase(db),
     readRows: (ids) => orderRowsByIds(db, ids),
   });
-}
-
-/** GET /orders/total: counts for the status tabs over an order date range, from the kept day counts. */
-export async function orderTotals(
-  db: Kysely<Database>,
-  range: { from?: string; to?: string; platformCode?: Platform },
-): Promise<OrderTotals> {
-  const byStatus = await countOrdersByStatus(db, range);
-  const totalCount = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-  return { totalCount, byStatus };
 }

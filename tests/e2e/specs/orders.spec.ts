@@ -174,7 +174,9 @@ for (const language of ['English', '日本語'] as const) {
     await expect(admin).toHaveURL(/\/shipping-management$/);
     await orders.goto(kura.url, `?q=${orderId}`);
     await expect(orders.rows).toHaveCount(3);
-    await expect(orders.count('ALL')).toHaveText(/\d+/);
+    // The tabs count what the search shows: its two lines, both received.
+    await expect(orders.count('ALL')).toHaveText('2');
+    await expect(orders.count('RECEIVED')).toHaveText('2');
 
     // Nothing selected, then both lines accepted together.
     await orders.setStatus(texts.accepted);
@@ -186,6 +188,8 @@ for (const language of ['English', '日本語'] as const) {
     await expect(orders.line(first.name).getByText(texts.accepted)).toBeVisible();
     await expect(orders.line(second.name).getByText(texts.accepted)).toBeVisible();
     expect((await ordersOf(orderId)).every((o) => o.shipmentStatus === 'ACCEPTED')).toBe(true);
+    await expect(orders.count('ACCEPTED')).toHaveText('2');
+    await expect(orders.count('RECEIVED')).toHaveText('0');
 
     // One line cancelled from its drawer; its history names the order, not its key.
     await orders

@@ -5,7 +5,7 @@
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { ClipboardTextLtrRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS_FILTERS, PLATFORMS, type Platform } from '#shared/constants';
@@ -27,7 +27,7 @@ import {
   useOrderSelection,
   type StatusTab,
 } from './orders-page-parts';
-import { fetchOrders, fetchOrderTotals, searchOrders } from './orders.api';
+import { fetchOrders, fetchOrderTotals, searchOrders, type TabCountsFilters } from './orders.api';
 
 const statusFilter: ListFilter<StatusTab> = {
   choices: ORDER_STATUS_FILTERS,
@@ -80,11 +80,18 @@ export default function OrdersPage() {
     fetch: fetchPage,
   });
   const { state } = list;
-  const range = dateRangeOf(state.filters.dates);
-  const platformCode = (state.filters.platform || undefined) as Platform | undefined;
+  // The tabs count what the list shows in each tab: every other filter and the search text.
+  const tabFilters: TabCountsFilters = {
+    ...dateRangeOf(state.filters.dates),
+    platformCode: (state.filters.platform || undefined) as Platform | undefined,
+    shipmentId: state.filters.shipment || undefined,
+    product: state.filters.product || undefined,
+    searchStr: list.searching ? state.q : undefined,
+  };
   const totals = useQuery({
-    queryKey: queryKeys.orders.totals(range.from ?? '', range.to ?? '', platformCode ?? ''),
-    queryFn: () => fetchOrderTotals({ ...range, platformCode }),
+    queryKey: queryKeys.orders.totals(tabFilters),
+    queryFn: () => fetchOrderTotals(tabFilters),
+    placeholderData: keepPreviousData,
   });
   const countOf = (tab: StatusTab) =>
     totals.data ? (tab === 'ALL' ? totals.data.totalCount : (totals.data.byStatus[tab] ?? 0)) : undefined;

@@ -27,14 +27,24 @@ export const fetchOrders = (params: ListParams) =>
 export const searchOrders = (params: ListParams) =>
   request('get', `orders/search?${buildListQuery(params)}`, { schema: ordersSearchResponse });
 
-/** Counts per status for the tabs, over the order dates and platform chosen (each may be open). */
-export const fetchOrderTotals = (range: { from?: string; to?: string; platformCode?: Platform }) =>
+/** What the status tabs count: every filter of the list but the status, and its search text. */
+export interface TabCountsFilters {
+  from?: string;
+  to?: string;
+  platformCode?: Platform;
+  shipmentId?: string;
+  product?: string;
+  searchStr?: string;
+}
+
+/** Counts per status for the tabs, under the list's other filters (each may be open). */
+export const fetchOrderTotals = ({ from, to, ...filters }: TabCountsFilters) =>
   request(
     'get',
-    `orders/total?${buildListQuery({
-      extras: { start_date: range.from, end_date: range.to, platformCode: range.platformCode },
-    })}`,
-    { schema: orderTotalsSchema },
+    `orders/total?${buildListQuery({ extras: { start_date: from, end_date: to, ...filters } })}`,
+    {
+      schema: orderTotalsSchema,
+    },
   );
 
 export const setOrderStatus = (id: string, shipmentStatus: OrderStatus) =>
