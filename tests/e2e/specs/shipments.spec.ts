@@ -140,7 +140,7 @@ const rupees = (n: number) => new RegExp(`₹${n.toLocaleString('en-IN')}\\b`);
 const TEXTS = {
   English: {
     selectOrders: 'Please select Orders to club together',
-    shipmentRequired: 'Please Enter the Shipment ID, Shipping Fees & Tracking Link',
+    required: (label: string) => `${label} is required`,
     assigned: 'SuccessFully Assigned Shipment ID to Orders',
     amazonWarning: /Amazon India shows the tracking of combined orders wrongly/,
     shipmentId: 'Shipment ID',
@@ -160,7 +160,7 @@ const TEXTS = {
   },
   日本語: {
     selectOrders: 'まとめる注文を選択してください',
-    shipmentRequired: '出荷ID、送料、追跡リンクを入力してください',
+    required: (label: string) => `${label}は必須です`,
     assigned: '注文に出荷IDを割り当てました',
     amazonWarning: /Amazonインドでは、まとめた注文の追跡情報が正しく表示されません/,
     shipmentId: '出荷ID',
@@ -212,9 +212,10 @@ for (const language of ['English', '日本語'] as const) {
     await expect(combine.dialog).toBeVisible();
     await expect(combine.dialog.getByText(texts.amazonWarning)).toBeVisible();
 
-    // Empty fields: one message for id, fee and link.
+    // Empty fields: each of id, fee and link says it is required, once.
     await combine.dialog.getByRole('button', { name: /^(Create shipment|出荷を作成)$/ }).click();
-    await expect(combine.dialog.getByText(texts.shipmentRequired)).toHaveCount(3);
+    for (const label of [texts.shipmentId, texts.fee, texts.link])
+      await expect(combine.dialog.getByText(texts.required(label), { exact: true })).toHaveCount(1);
     expect(await seriousViolations(page), 'create shipment dialog with messages').toEqual([]);
 
     const shipmentId = `SHIP-${tag}`;
@@ -389,7 +390,7 @@ test('an admin takes an order out and puts it back before customs, and corrects 
   await add.getByRole('searchbox').fill(first);
   await add.getByRole('row').filter({ hasText: first }).getByRole('checkbox').check();
   expect(await seriousViolations(page), 'add orders dialog').toEqual([]);
-  await add.getByRole('button', { name: 'Add 1 orders' }).click();
+  await add.getByRole('button', { name: 'Add 1 order', exact: true }).click();
   await expect(toasts(page).filter({ hasText: 'Orders added to the shipment' })).toBeVisible();
   await expect(drawer.getByRole('row').filter({ hasText: first })).toContainText(yen(300));
 
