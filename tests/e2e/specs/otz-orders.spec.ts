@@ -67,6 +67,7 @@ test.describe(() => {
     await expect(page.getByRole('tab', { name: '受付' })).toHaveAttribute('aria-selected', 'true');
     const row = page.getByRole('row', { name: /PAYID-E2E-JA/ });
     await row.getByRole('button', { name: '承認する' }).click();
+    await confirmChange(page, '注文を承認');
     await expect(page.getByRole('row', { name: /PAYID-E2E-JA/ })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
