@@ -12,6 +12,7 @@ import { withJanCheckDigit } from '#shared/domain/jan';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { pageScrollsSideways, seriousViolations, toasts } from '../support/blocks';
 import { LoginPage, Shell } from '../support/pages';
+import { confirmChange } from '../support/orders.pages';
 import { useKuraServer } from '../support/server';
 import { CombineOrdersPage, ShipmentsPage } from '../support/shipments.pages';
 
@@ -153,6 +154,7 @@ const TEXTS = {
     customId: 'Custom ID',
     customFee: 'Custom fee (rupees)',
     save: /^Save$/,
+    confirmCustoms: 'Save customs',
     rowUpdated: 'Row Updated',
     received: /^Received$/,
     shipped: /^Shipped$/,
@@ -173,6 +175,7 @@ const TEXTS = {
     customId: '通関ID',
     customFee: '通関手数料（ルピー）',
     save: /^保存$/,
+    confirmCustoms: '通関情報を保存',
     rowUpdated: '行を更新しました',
     received: /^受取済み$/,
     shipped: /^発送済み$/,
@@ -283,6 +286,8 @@ for (const language of ['English', '日本語'] as const) {
     }
     expect(await seriousViolations(page), 'customs dialog').toEqual([]);
     await customs.getByRole('button', { name: texts.save }).click();
+    // Completing the orders is final: asked first.
+    await confirmChange(page, texts.confirmCustoms);
     await expect(toasts(page).filter({ hasText: texts.rowUpdated })).toBeVisible();
     await expect(customs).toBeHidden();
     await expect(row.getByText(texts.received)).toBeVisible();
@@ -462,6 +467,7 @@ test('an order creator saves the customs of a shipment on the shipment screen, w
   // 100.50 by declared values 250 and 750: 25 and 75 rupees, the 50 paise to the larger share.
   await expect(customs.getByRole('row').filter({ hasText: orders[1]!.orderId })).toContainText('₹75.50');
   await customs.getByRole('button', { name: 'Save' }).click();
+  await confirmChange(page, 'Save customs');
   await expect(toasts(page).filter({ hasText: 'Row Updated' })).toBeVisible();
   await expect(drawer.getByText('Received', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Correct customs' })).toHaveCount(0);
