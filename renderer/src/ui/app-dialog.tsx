@@ -43,6 +43,7 @@ export const FIELD_SELECTOR = [
   '[role="combobox"]:not([aria-disabled="true"])',
 ].join(',');
 const PRIMARY_ATTR = 'data-dialog-primary';
+const CLOSE_ATTR = 'data-dialog-close';
 const DIALOG_ATTR = 'data-app-dialog';
 
 export interface DialogPrimaryAction {
@@ -72,6 +73,8 @@ export interface AppDialogProps {
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   className?: string;
   contentClassName?: string;
+  /** Focus starts on the closing button: the safe answer to a question about a final change. */
+  focusClose?: boolean;
 }
 
 /**
@@ -115,6 +118,7 @@ export function AppDialog({
   onSubmit,
   className,
   contentClassName,
+  focusClose = false,
 }: AppDialogProps) {
   const styles = useStyles();
   const { t } = useTranslation('common');
@@ -134,14 +138,15 @@ export function AppDialog({
         if (tries > 0) frame = requestAnimationFrame(() => place(tries - 1));
         return;
       }
-      const target =
-        root.querySelector<HTMLElement>(FIELD_SELECTOR) ??
-        root.querySelector<HTMLElement>(`[${PRIMARY_ATTR}]`);
+      const target = focusClose
+        ? root.querySelector<HTMLElement>(`[${CLOSE_ATTR}]`)
+        : (root.querySelector<HTMLElement>(FIELD_SELECTOR) ??
+          root.querySelector<HTMLElement>(`[${PRIMARY_ATTR}]`));
       target?.focus();
     };
     frame = requestAnimationFrame(() => place(10));
     return () => cancelAnimationFrame(frame);
-  }, [open]);
+  }, [open, focusClose]);
 
   const requestClose = useCallback(() => {
     if (busy) return;
@@ -164,7 +169,7 @@ export function AppDialog({
       <DialogContent className={contentClassName}>{children}</DialogContent>
       <DialogActions>
         {extraActions}
-        <Button type="button" disabled={busy} onClick={requestClose}>
+        <Button {...{ [CLOSE_ATTR]: '' }} type="button" disabled={busy} onClick={requestClose}>
           {closeLabel ?? t('actions.cancel')}
         </Button>
         {primary && (

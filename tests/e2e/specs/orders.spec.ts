@@ -7,7 +7,13 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { seriousViolations, toasts } from '../support/blocks';
-import { AdvanceOrdersPage, OrderEntryPage, OrdersPage, postOrder } from '../support/orders.pages';
+import {
+  AdvanceOrdersPage,
+  confirmChange,
+  OrderEntryPage,
+  OrdersPage,
+  postOrder,
+} from '../support/orders.pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
@@ -184,6 +190,7 @@ for (const language of ['English', '日本語'] as const) {
     await orders.select(first.name);
     await orders.select(second.name);
     await orders.setStatus(texts.accepted);
+    await confirmChange(admin, /^(Accept orders|注文を承認)$/);
     await expect(toasts(admin).filter({ hasText: texts.updated })).toBeVisible();
     await expect(orders.line(first.name).getByText(texts.accepted)).toBeVisible();
     await expect(orders.line(second.name).getByText(texts.accepted)).toBeVisible();
@@ -198,6 +205,7 @@ for (const language of ['English', '日本語'] as const) {
       .click();
     await expect(orders.drawer).toBeVisible();
     await orders.drawer.getByRole('button', { name: /^(Cancel order|注文をキャンセル)$/ }).click();
+    await confirmChange(admin, /^(Cancel order|注文をキャンセル)$/);
     await expect(orders.drawer.getByText(texts.cancelled, { exact: true }).first()).toBeVisible();
     await expect(orders.drawer.getByText(new RegExp(`(Order|注文) ${orderId}`)).first()).toBeVisible();
     await expect(orders.drawer.getByText(lines[0]?._id ?? 'no id')).toHaveCount(0);
@@ -311,9 +319,11 @@ test.describe('as admin', () => {
         .click();
     await open();
     await orders.drawer.getByRole('button', { name: 'Accept' }).click();
+    await confirmChange(page, 'Accept order');
     await expect(orders.drawer.getByRole('button', { name: 'Mark packed' })).toBeVisible();
     await orders.drawer.getByRole('button', { name: 'Mark packed' }).click();
     await orders.drawer.getByRole('button', { name: 'Complete' }).click();
+    await confirmChange(page, 'Complete order');
     await expect(orders.drawer.getByText("This order's status cannot be changed here.")).toBeVisible();
     expect((await ordersOf(orderId))[0]?.shipmentStatus).toBe('COMPLETED');
   });

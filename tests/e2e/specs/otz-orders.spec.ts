@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations, toasts } from '../support/blocks';
-import { openAndWaitForCursor, pushOtzOrder } from '../support/orders.pages';
+import { confirmChange, openAndWaitForCursor, pushOtzOrder } from '../support/orders.pages';
 import { useKuraServer } from '../support/server';
 
 const kura = useKuraServer({ demo: true });
@@ -40,6 +40,7 @@ test('an OTZ order pushed by the storefront rings the bell within one poll, then
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   await row.getByRole('button', { name: 'Accept' }).click();
+  await confirmChange(page, 'Accept order');
   // The toast, not the live region that reads it out.
   await expect(toasts(page).filter({ hasText: 'Status updated' })).toBeVisible();
   // It left the Received tab; it is under Accepted, where only packing or cancelling is offered.
@@ -66,6 +67,7 @@ test.describe(() => {
     await expect(page.getByRole('tab', { name: '受付' })).toHaveAttribute('aria-selected', 'true');
     const row = page.getByRole('row', { name: /PAYID-E2E-JA/ });
     await row.getByRole('button', { name: '承認する' }).click();
+    await confirmChange(page, '注文を承認');
     await expect(page.getByRole('row', { name: /PAYID-E2E-JA/ })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });

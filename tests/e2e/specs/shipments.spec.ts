@@ -12,6 +12,7 @@ import { withJanCheckDigit } from '#shared/domain/jan';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { pageScrollsSideways, seriousViolations, toasts } from '../support/blocks';
 import { LoginPage, Shell } from '../support/pages';
+import { confirmChange } from '../support/orders.pages';
 import { useKuraServer } from '../support/server';
 import { CombineOrdersPage, ShipmentsPage } from '../support/shipments.pages';
 
@@ -140,7 +141,7 @@ const rupees = (n: number) => new RegExp(`₹${n.toLocaleString('en-IN')}\\b`);
 const TEXTS = {
   English: {
     selectOrders: 'Please select Orders to club together',
-    shipmentRequired: 'Please Enter the Shipment ID, Shipping Fees & Tracking Link',
+    required: (label: string) => `${label} is required`,
     assigned: 'SuccessFully Assigned Shipment ID to Orders',
     amazonWarning: /Amazon India shows the tracking of combined orders wrongly/,
     shipmentId: 'Shipment ID',
@@ -153,6 +154,7 @@ const TEXTS = {
     customId: 'Custom ID',
     customFee: 'Custom fee (rupees)',
     save: /^Save$/,
+    confirmCustoms: 'Save customs',
     rowUpdated: 'Row Updated',
     received: /^Received$/,
     shipped: /^Shipped$/,
@@ -160,7 +162,7 @@ const TEXTS = {
   },
   日本語: {
     selectOrders: 'まとめる注文を選択してください',
-    shipmentRequired: '出荷ID、送料、追跡リンクを入力してください',
+    required: (label: string) => `${label}は必須です`,
     assigned: '注文に出荷IDを割り当てました',
     amazonWarning: /Amazonインドでは、まとめた注文の追跡情報が正しく表示されません/,
     shipmentId: '出荷ID',
@@ -173,6 +175,7 @@ const TEXTS = {
     customId: '通関ID',
     customFee: '通関手数料（ルピー）',
     save: /^保存$/,
+    confirmCustoms: '通関情報を保存',
     rowUpdated: '行を更新しました',
     received: /^受取済み$/,
     shipped: /^発送済み$/,
@@ -212,9 +215,10 @@ for (const language of ['English', '日本語'] as const) {
     await expect(combine.dialog).toBeVisible();
     await expect(combine.dialog.getByText(texts.amazonWarning)).toBeVisible();
 
-    // Empty fields: one message for id, fee and link.
+    // Empty fields: each of id, fee and link says it is required, once.
     await combine.dialog.getByRole('button', { name: /^(Create shipment|出荷を作成)$/ }).click();
-    await expect(combine.dialog.getByText(texts.shipmentRequired)).toHaveCount(3);
+    for (const label of [texts.shipmentId, texts.fee, texts.link])
+      await expect(combine.dialog.getByText(texts.required(label), { exact: true })).toHaveCount(1);
     expect(await seriousViolations(page), 'create shipment dialog with messages').toEqual([]);
 
     const shipmentId = `SHIP-${tag}`;
@@ -282,6 +286,8 @@ for (const language of ['English', '日本語'] as const) {
     }
     expect(await seriousViolations(page), 'customs dialog').toEqual([]);
     await customs.getByRole('button', { name: texts.save }).click();
+    // Completing the orders is final: asked first.
+    await confirmChange(page, texts.confirmCustoms);
     await expect(toasts(page).filter({ hasText: texts.rowUpdated })).toBeVisible();
     await expect(customs).toBeHidden();
     await expect(row.getByText(texts.received)).toBeVisible();
@@ -389,7 +395,7 @@ test('an admin takes an order out and puts it back before customs, and corrects 
   await add.getByRole('searchbox').fill(first);
   await add.getByRole('row').filter({ hasText: first }).getByRole('checkbox').check();
   expect(await seriousViolations(page), 'add orders dialog').toEqual([]);
-  await add.getByRole('button', { name: 'Add 1 orders' }).click();
+  await add.getByRole('button', { name: 'Add 1 order', exact: true }).click();
   await expect(toasts(page).filter({ hasText: 'Orders added to the shipment' })).toBeVisible();
   await expect(drawer.getByRole('row').filter({ hasText: first })).toContainText(yen(300));
 
@@ -461,6 +467,7 @@ test('an order creator saves the customs of a shipment on the shipment screen, w
   // 100.50 by declared values 250 and 750: 25 and 75 rupees, the 50 paise to the larger share.
   await expect(customs.getByRole('row').filter({ hasText: orders[1]!.orderId })).toContainText('₹75.50');
   await customs.getByRole('button', { name: 'Save' }).click();
+  await confirmChange(page, 'Save customs');
   await expect(toasts(page).filter({ hasText: 'Row Updated' })).toBeVisible();
   await expect(drawer.getByText('Received', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Correct customs' })).toHaveCount(0);

@@ -127,6 +127,17 @@ export class AdvanceOrdersPage {
 }
 
 /**
+ * Answers yes to the question a final or stock-moving change asks first (its title ends in a
+ * question mark), by its confirming button.
+ */
+export async function confirmChange(page: Page, button: string | RegExp): Promise<void> {
+  await page
+    .getByRole('dialog', { name: /[?？]$/ })
+    .getByRole('button', { name: button })
+    .click();
+}
+
+/**
  * Creates one order (a line per product, all or none) through the API, as an integration or the
  * order entry form would: one unit of each at 1,000 in the platform's currency.
  */

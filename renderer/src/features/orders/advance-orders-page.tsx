@@ -4,12 +4,11 @@
  */
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, CheckmarkRegular, DismissRegular, SendRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { advanceOrdersListSpec } from '#shared/list-specs';
 import type { AdvanceOrder } from '#shared/schemas/order';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { AppDialog } from '../../ui/app-dialog';
+import { useConfirmAction } from '../../ui/confirm-action';
 import { dateRangeOf } from '../../ui/date-range';
 import { DateRangeFilter } from '../../ui/date-range-filter';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
@@ -40,7 +39,7 @@ export default function AdvanceOrdersPage() {
   const { t } = useTranslation('ordermanagement');
   const productName = useProductName();
   const time = useBusinessTime();
-  const [cancelling, setCancelling] = useState<AdvanceOrder | null>(null);
+  const confirm = useConfirmAction();
   const list = useListScreen({
     spec: advanceOrdersListSpec,
     searchParam: 'orderId',
@@ -55,8 +54,16 @@ export default function AdvanceOrdersPage() {
       setAdvanceOrderStatus(row._id, status),
     success: (_saved, { status }) => t(status === 'RECEIVED' ? 'advance.released' : 'errors:statusUpdated'),
     invalidate: invalidate.advanceOrders,
-    onSuccess: () => setCancelling(null),
   });
+  // Final: a cancelled advance order is never booked again.
+  const askCancel = (row: AdvanceOrder) =>
+    confirm.ask({
+      title: t('advance.cancelTitle', { orderId: row.orderId }),
+      body: t('advance.cancelBody'),
+      confirmLabel: t('advance.cancelConfirm'),
+      keepLabel: t('advance.keep'),
+      onConfirm: () => change.mutate({ row, status: 'CANCELLED' }),
+    });
   const busyFor = (row: AdvanceOrder) => change.isPending && change.variables?.row._id === row._id;
 
   const columns: ListColumn<AdvanceOrder>[] = [
@@ -111,7 +118,7 @@ export default function AdvanceOrdersPage() {
           busy={busyFor(a)}
           disabled={change.isPending}
           onChange={(status) => change.mutate({ row: a, status })}
-          onCancel={() => setCancelling(a)}
+          onCancel={() => askCancel(a)}
         />
       ),
     },
@@ -138,21 +145,7 @@ export default function AdvanceOrdersPage() {
       columns={columns}
       tableSize="small"
     >
-      {cancelling && (
-        <AppDialog
-          open
-          title={t('advance.cancelTitle', { orderId: cancelling.orderId })}
-          onClose={() => setCancelling(null)}
-          busy={change.isPending}
-          primary={{
-            label: t('advance.cancelConfirm'),
-            onClick: () => change.mutate({ row: cancelling, status: 'CANCELLED' }),
-          }}
-          closeLabel={t('advance.keep')}
-        >
-          {t('advance.cancelBody')}
-        </AppDialog>
-      )}
+      {confirm.dialog}
     </ListScaffold>
   );
 }

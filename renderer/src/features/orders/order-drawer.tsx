@@ -26,6 +26,7 @@ import { CUSTOMER_FIELDS, type Order } from '#shared/schemas/order';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDrawer } from '../../ui/app-drawer';
+import { useConfirmAction } from '../../ui/confirm-action';
 import { DateField } from '../../ui/date-field';
 import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { useNotify } from '../../ui/notify';
@@ -38,6 +39,7 @@ import { customerKey, orderEditForm, orderEditOf, type OrderEditText } from './o
 import { lineFees } from './order-money';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
 import { setOrderStatus, updateOrder } from './orders.api';
+import { changedOrder, statusImpact, statusQuestion, type Translate } from './status-confirm';
 
 const HISTORY_LIMIT = 20;
 
@@ -97,6 +99,14 @@ export function OrderDrawer({
     },
   });
 
+  // Cancelling, accepting (takes stock) and completing ask first.
+  const confirm = useConfirmAction();
+  const changeTo = (to: OrderStatus) => {
+    const impact = statusImpact([changedOrder(order)], to);
+    if (!impact) return status.mutate(to);
+    confirm.ask({ ...statusQuestion(t as unknown as Translate, impact), onConfirm: () => status.mutate(to) });
+  };
+
   const next = nextStatuses(order.shipmentStatus, order.platformCode).filter((s) => s !== 'SHIPPED');
   const fees = lineFees(order);
   const rows: DetailItem[] = [
@@ -151,7 +161,7 @@ export function OrderDrawer({
                 appearance={s === 'CANCELLED' ? 'secondary' : 'primary'}
                 // Focusable while the change is saved, so focus stays in the drawer.
                 disabledFocusable={status.isPending}
-                onClick={() => status.mutate(s)}
+                onClick={() => changeTo(s)}
               >
                 {t(`drawer.to.${s}`)}
               </Button>
@@ -159,6 +169,7 @@ export function OrderDrawer({
           )}
           {status.isPending && <Spinner size="tiny" />}
         </div>
+        {confirm.dialog}
       </section>
       <DetailList items={rows} />
       <Divider />

@@ -1,7 +1,8 @@
 /**
  * The manual order entry form: what it holds (text as typed, a chosen product per line), its
  * rules with the product's own messages, and the lines it posts. Each line's unit price times
- * its quantity is the line total the form shows and sends as `baseOrderPrice`.
+ * its quantity is the line total it sends as `baseOrderPrice`, before the line's discount; the
+ * form shows each line after its discount and the order's total, added in paise.
  */
 import { z } from 'zod';
 import {
@@ -11,9 +12,9 @@ import {
   ORDER_ENTRY_PLATFORMS,
   PLATFORM_CURRENCY,
 } from '#shared/constants';
-import { formatMinor, parseMoney, toMinor } from '#shared/domain/money';
+import { formatMinor, parseMoney, sumMinor, toMinor } from '#shared/domain/money';
 import { formatMessage, isRequired, MESSAGES } from '#shared/messages';
-import type { OrderEntryLine } from '#shared/schemas/order';
+import type { Order, OrderEntryLine } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
 import { lineTotal } from './order-money';
 
@@ -45,6 +46,9 @@ export const emptyOrderEntry = (): OrderEntryValues => ({
 /** Staff paste prices as "1,980"; the form reads them without the separators. */
 const plain = (text: string) => text.trim().replace(/,/g, '');
 const isDecimal = (text: string) => /^\d+(\.\d+)?$/.test(plain(text));
+/** "-5" is a number, just not one an amount may be: it gets the bound's message, not "enter a number". */
+const isNegative = (text: string) => /^-\s*\d+(\.\d+)?$/.test(plain(text));
+const ZERO_OR_MORE = formatMessage('tooSmall', { min: 0 });
 
 /** Amounts are rupees: order entry sells on Amazon India and the own shop only. */
 const CURRENCY = PLATFORM_CURRENCY.AMAZONIND;
@@ -71,17 +75,27 @@ export function orderEntrySchema(priceLabel: string) {
     .superRefine((l, ctx) => {
       if (plain(l.price) === '')
         ctx.addIssue({ code: 'custom', path: ['price'], message: isRequired(priceLabel) });
+      else if (isNegative(l.price)) ctx.addIssue({ code: 'custom', path: ['price'], message: ZERO_OR_MORE });
       else if (!isDecimal(l.price))
         ctx.addIssue({ code: 'custom', path: ['price'], message: MESSAGES.enterNumber });
       else {
         const problem = amountProblem(l.price, MAX_PRICE);
         if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
       }
-      if (!isDecimal(l.discount))
+      if (isNegative(l.discount)) ctx.addIssue({ code: 'custom', path: ['discount'], message: ZERO_OR_MORE });
+      else if (!isDecimal(l.discount))
         ctx.addIssue({ code: 'custom', path: ['discount'], message: MESSAGES.enterNumber });
       else {
         const problem = amountProblem(l.discount, MAX_LINE_TOTAL);
         if (problem) ctx.addIssue({ code: 'custom', path: ['discount'], message: problem });
+        else {
+          // A discount past the line's total would make it negative.
+          const gross = grossMinor(l);
+          if (gross !== null && toMinor(plain(l.discount), CURRENCY) > gross) {
+            const max = formatMinor(gross, CURRENCY);
+            ctx.addIssue({ code: 'custom', path: ['discount'], message: formatMessage('tooLarge', { max }) });
+          }
+        }
       }
       const qty = l.quantity.trim();
       if (!/^\d+$/.test(qty) || Number(qty) < 1) {
@@ -133,6 +147,48 @@ export function orderEntrySchema(priceLabel: string) {
 export const lineTotalOf = (line: Pick<OrderEntryLineValues, 'price' | 'quantity'>) =>
   isDecimal(line.price) ? lineTotal(plain(line.price), line.quantity, CURRENCY) : null;
 
+/** Unit price × quantity in paise, or null until both are amounts within their bounds. */
+function grossMinor(line: Pick<OrderEntryLineValues, 'price' | 'quantity'>): number | null {
+  const total = lineTotalOf(line);
+  return total === null ? null : toMinor(total, CURRENCY);
+}
+
+/**
+ * A line's total after its discount, in paise: what the buyer pays for it. Null until price,
+ * quantity and discount are amounts (an empty discount is none) and the discount fits the line.
+ */
+export function lineNetMinor(
+  line: Pick<OrderEntryLineValues, 'price' | 'quantity' | 'discount'>,
+): number | null {
+  const gross = grossMinor(line);
+  if (gross === null) return null;
+  const discount = plain(line.discount);
+  if (discount === '') return gross;
+  if (!isDecimal(discount) || amountProblem(discount, MAX_LINE_TOTAL)) return null;
+  const net = gross - toMinor(discount, CURRENCY);
+  return net < 0 ? null : net;
+}
+
+/** The order's total after discounts, in paise, once every line has one. */
+export function orderTotalMinor(
+  lines: readonly Pick<OrderEntryLineValues, 'price' | 'quantity' | 'discount'>[],
+) {
+  const nets = lines.map(lineNetMinor);
+  return nets.length === 0 || nets.some((n) => n === null) ? null : sumMinor(nets as number[]);
+}
+
+/**
+ * The lines of the form whose product the stored order (same order id and platform) already
+ * holds: the server keeps one line per product, so these would be refused as duplicates.
+ */
+export function linesAlreadyInOrder(
+  values: OrderEntryValues,
+  stored: readonly Pick<Order, 'product'>[],
+): number[] {
+  const held = new Set(stored.flatMap((o) => (o.product ? [o.product._id] : [])));
+  return values.lines.flatMap((line, index) => (line.product && held.has(line.product._id) ? [index] : []));
+}
+
 /** The request: every line of the order, posted together (created all or none). */
 export function orderEntryLines(values: OrderEntryValues, orderDate: string): OrderEntryLine[] {
   const platformCode = values.platformCode;
@@ -152,4 +208,27 @@ export function orderEntryLines(values: OrderEntryValues, orderDate: string): Or
       orderDate,
     };
   });
+}
+
+/** Where the server's Duplicate field points: a field of the form and, for a line's, its index. */
+export interface DuplicateTarget {
+  field: string;
+  line?: number;
+}
+
+/**
+ * The field a 409 Duplicate field names (`orderId`, or `1.product` for a line of an array), or
+ * undefined when the answer names none. The server's unique key is platform + order id +
+ * product, and it names the order id.
+ */
+export function duplicateTarget(
+  code: string | undefined,
+  message: string,
+  errors: readonly { field: string; code?: string; message: string }[],
+): DuplicateTarget | undefined {
+  if (code !== 'duplicateField' && message !== MESSAGES.duplicateField) return undefined;
+  const named = errors.find((e) => e.code === 'duplicateField' || e.message === MESSAGES.duplicateField);
+  if (!named) return undefined;
+  const match = /^(\d+)\.(.+)$/.exec(named.field);
+  return match ? { field: match[2] as string, line: Number(match[1]) } : { field: named.field };
 }

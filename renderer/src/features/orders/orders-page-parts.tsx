@@ -23,6 +23,7 @@ import { MESSAGES } from '#shared/messages';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { useConfirmAction } from '../../ui/confirm-action';
 import { DateRangeFilter } from '../../ui/date-range-filter';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
@@ -37,6 +38,7 @@ import { fetchProduct } from '../products/products.api';
 import { useOrderColumnBuilder } from './order-columns';
 import { OrderStatusBadge } from './order-parts';
 import { setOrdersStatus } from './orders.api';
+import { changedOrder, statusImpact, statusQuestion, type Translate } from './status-confirm';
 
 export type StatusTab = (typeof ORDER_STATUS_FILTERS)[number];
 export type OrdersFilter = 'status' | 'platform' | 'dates' | 'shipment' | 'product';
@@ -221,6 +223,7 @@ export function BulkStatusBar({
   const notify = useNotify();
   const errorText = useErrorText();
   const [target, setTarget] = useState<OrderStatus | ''>('');
+  const confirm = useConfirmAction();
   const bulk = useAppMutation({
     mutationFn: ({ ids, status }: { ids: string[]; status: OrderStatus }) => setOrdersStatus(ids, status),
     success: t('errors:ordersUpdated'),
@@ -237,7 +240,11 @@ export function BulkStatusBar({
     if (new Set(orders.map((o) => o.shipmentStatus)).size > 1)
       return notify.warning(errorText(MESSAGES.statusMustBeSame));
     if (!target) return notify.warning(t('bulk.chooseStatus'));
-    bulk.mutate({ ids: orders.map((o) => o._id), status: target });
+    const run = () => bulk.mutate({ ids: orders.map((o) => o._id), status: target });
+    // Cancelling, accepting (takes stock) and completing say what they do first.
+    const impact = statusImpact(orders.map(changedOrder), target);
+    if (!impact) return run();
+    confirm.ask({ ...statusQuestion(t as unknown as Translate, impact), onConfirm: run });
   };
   return (
     <div className={styles.bulk} role="group" aria-label={t('bulk.label')}>
@@ -271,6 +278,7 @@ export function BulkStatusBar({
       >
         {t('bulk.apply')}
       </Button>
+      {confirm.dialog}
     </div>
   );
 }

@@ -14,12 +14,14 @@ import { CUSTOMER_FIELDS } from '#shared/schemas/order';
 import type { OtzOrder } from '#shared/schemas/otz-order';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
+import { useConfirmAction } from '../../ui/confirm-action';
 import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import { ListScaffold, type ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
 import { useAppMutation } from '../../ui/use-app-mutation';
+import { statusImpact, statusQuestion, type Translate } from '../orders/status-confirm';
 import { changeOtzOrderStatus, fetchOtzOrders } from './otz-orders.api';
 
 /** The statuses an OTZ order can be in, then every status at once. */
@@ -72,6 +74,21 @@ export default function OtzOrdersPage() {
     onSuccess: (order) => setShown((current) => (current?._id === order._id ? order : current)),
   });
 
+  // Cancelling, accepting (takes stock) and completing ask first, as in order management.
+  const confirm = useConfirmAction();
+  const changeTo = (order: OtzOrder, to: OrderStatus) => {
+    const productIds = order.items.flatMap((item) => (item.product ? [item.product._id] : []));
+    const impact = statusImpact(
+      [{ orderId: order.paypalTransactionId, shipmentStatus: order.shipmentStatus, productIds }],
+      to,
+    );
+    if (!impact) return change.mutate({ order, to });
+    confirm.ask({
+      ...statusQuestion(t as unknown as Translate, impact),
+      onConfirm: () => change.mutate({ order, to }),
+    });
+  };
+
   const statusButtons = (order: OtzOrder) =>
     nextStatuses(order.shipmentStatus, 'OTZ').map((to) => (
       <Button
@@ -79,7 +96,7 @@ export default function OtzOrdersPage() {
         size="small"
         appearance={to === 'CANCELLED' ? 'subtle' : 'secondary'}
         disabled={change.isPending}
-        onClick={() => change.mutate({ order, to })}
+        onClick={() => changeTo(order, to)}
       >
         {t(`actions.${to}`, { defaultValue: t(`status.${to}`) })}
       </Button>
@@ -161,6 +178,7 @@ export default function OtzOrdersPage() {
       >
         {shown && <OtzOrderDetails order={shown} />}
       </AppDialog>
+      {confirm.dialog}
     </ListScaffold>
   );
 }

@@ -96,6 +96,11 @@ export function CreateShipmentDialog({
     const checked = checkShipmentForm(
       values,
       orders.map((o) => o._id),
+      {
+        shipmentId: t('create.shipmentId'),
+        totalShippingFee: t('create.fee'),
+        shipmentTrackingLink: t('create.link'),
+      },
     );
     if (!checked.ok) {
       const { orders: none, ...fields } = checked.errors;

@@ -13,6 +13,7 @@ import { ApiError } from '../../api/http';
 import { invalidate } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
 import type { TableColumn } from '../../ui/app-table';
+import { useConfirmAction } from '../../ui/confirm-action';
 import { DateField } from '../../ui/date-field';
 import { useLeaveGuard } from '../../ui/leave-guard';
 import { useAppMutation } from '../../ui/use-app-mutation';
@@ -76,6 +77,7 @@ export function CustomsDialog({
   const dirty = isDirty(values, start);
   const [saved, setSaved] = useState(false);
   const guard = useLeaveGuard(dirty && !saved);
+  const confirm = useConfirmAction();
 
   const save = useAppMutation({
     mutationFn: (body: Parameters<typeof saveCustoms>[1]) =>
@@ -109,7 +111,17 @@ export function CustomsDialog({
       return;
     }
     setInvalid({});
-    save.mutate(checked.body);
+    // The first save completes the shipment's orders, which is final: asked first. A
+    // correction changes the fees only.
+    if (mode === 'correct') return save.mutate(checked.body);
+    confirm.ask({
+      title: t('customs.confirmTitle', { shipmentId: shipment.shipmentId }),
+      body: t('customs.confirmBody', { count: shipment.shippedOrders.length }),
+      confirmLabel: t('customs.confirm'),
+      keepLabel: t('customs.keep'),
+      confirmIcon: <SaveRegular />,
+      onConfirm: () => save.mutate(checked.body),
+    });
   };
 
   const fee = typedFee(values.totalCustomFee, 'INR');
@@ -148,6 +160,7 @@ export function CustomsDialog({
       }}
     >
       {guard.prompt}
+      {confirm.dialog}
       <div className={styles.body}>
         {alreadySaved && (
           <MessageBar intent="info">

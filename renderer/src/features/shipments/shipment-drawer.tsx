@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment, ShippedOrder } from '#shared/schemas/shipment';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { ConfirmDialog } from '../../ui/app-dialog';
 import { AppDrawer } from '../../ui/app-drawer';
 import { AppTable, type TableColumn } from '../../ui/app-table';
+import { useConfirmAction } from '../../ui/confirm-action';
 import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { ErrorState } from '../../ui/page-state';
 import { useAppMutation } from '../../ui/use-app-mutation';
@@ -44,7 +44,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
   const orderColumns = useShippedOrderColumns();
   const [customs, setCustoms] = useState<'save' | 'correct' | null>(null);
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<ShippedOrder | null>(null);
+  const confirm = useConfirmAction();
 
   // The row as the list had it at once, then the shipment as it is now.
   const current = useQuery({
@@ -59,8 +59,17 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
     mutationFn: (order: ShippedOrder) => removeShipmentOrder(shipment._id, order._id),
     success: t('drawer.removed'),
     invalidate: invalidate.shipments,
-    onSuccess: () => setRemoving(null),
   });
+  // The order goes back to PACKED and the shipment's fee is shared again: asked first.
+  const askRemove = (order: ShippedOrder) =>
+    confirm.ask({
+      title: t('drawer.removeTitle', { orderId: order.orderId }),
+      body: t('drawer.removeBody'),
+      confirmLabel: t('drawer.removeConfirm'),
+      keepLabel: t('drawer.removeKeep'),
+      confirmIcon: <DeleteRegular />,
+      onConfirm: () => remove.mutate(order),
+    });
 
   const fields: DetailItem[] = [
     [t('columns.status'), <ShipmentStatusBadge key="s" status={shipment.status} />],
@@ -97,7 +106,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
                 // The server keeps the last order: a shipment is never empty.
                 disabled={shipment.shippedOrders.length < 2}
                 title={shipment.shippedOrders.length < 2 ? t('errors:shipmentLastOrder') : undefined}
-                onClick={() => setRemoving(o)}
+                onClick={() => askRemove(o)}
               />
             ),
           },
@@ -146,17 +155,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
       </section>
       {customs && <CustomsDialog shipment={shipment} mode={customs} onClose={() => setCustoms(null)} />}
       {adding && <AddOrdersDialog shipment={shipment} onClose={() => setAdding(false)} />}
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('drawer.removeTitle', { orderId: removing?.orderId ?? '' })}
-        confirmLabel={t('drawer.removeConfirm')}
-        confirmIcon={<DeleteRegular />}
-        busy={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing)}
-      >
-        {t('drawer.removeBody')}
-      </ConfirmDialog>
+      {confirm.dialog}
     </AppDrawer>
   );
 }

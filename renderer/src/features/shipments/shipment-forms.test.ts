@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/messages';
+import { formatMessage, MESSAGES } from '#shared/messages';
 import { customsInputSchema, shipmentCreateSchema } from '#shared/schemas/shipment';
 import {
   checkCustomsForm,
@@ -20,6 +20,11 @@ const filled = (over: Partial<ShipmentFormValues> = {}): ShipmentFormValues => (
   shipmentTrackingLink: 'https://track.example.com/SHIP-1',
   ...over,
 });
+const LABELS = {
+  shipmentId: 'Shipment ID',
+  totalShippingFee: 'Total shipping fee (yen)',
+  shipmentTrackingLink: 'Tracking link',
+};
 
 describe('the new shipment form', () => {
   it('starts with today as the shipping date and is clean until something is typed', () => {
@@ -29,47 +34,47 @@ describe('the new shipment form', () => {
     expect(isDirty({ ...start, shipmentId: 'S' }, start)).toBe(true);
   });
 
-  it('names a missing id, fee and link with the one shipment message, and no orders with its own', () => {
-    const checked = checkShipmentForm(emptyShipmentForm('2026-05-20'), []);
+  it('names each missing field by its own label, once, and no orders with its own message', () => {
+    const checked = checkShipmentForm(emptyShipmentForm('2026-05-20'), [], LABELS);
     expect(checked).toEqual({
       ok: false,
       errors: {
-        shipmentId: MESSAGES.shipmentRequired,
-        totalShippingFee: MESSAGES.shipmentRequired,
-        shipmentTrackingLink: MESSAGES.shipmentRequired,
+        shipmentId: 'Shipment ID is required',
+        totalShippingFee: 'Total shipping fee (yen) is required',
+        shipmentTrackingLink: 'Tracking link is required',
         orders: MESSAGES.selectOrdersToClub,
       },
     });
   });
 
-  it('refuses a link that is not a web address, and a fee that is not a number of yen', () => {
+  it('says a link that is not a web address is not in the right format, and what is wrong with a fee', () => {
     for (const link of ['track.example.com', 'ftp://example.com/x', 'javascript:alert(1)', 'https://']) {
-      const checked = checkShipmentForm(filled({ shipmentTrackingLink: link }), ['o1']);
+      const checked = checkShipmentForm(filled({ shipmentTrackingLink: link }), ['o1'], LABELS);
       expect(checked.ok ? {} : checked.errors, link).toEqual({
-        shipmentTrackingLink: MESSAGES.shipmentRequired,
+        shipmentTrackingLink: MESSAGES.notCorrectFormat,
       });
     }
-    expect(checkShipmentForm(filled({ totalShippingFee: 'abc' }), ['o1'])).toEqual({
+    expect(checkShipmentForm(filled({ totalShippingFee: 'abc' }), ['o1'], LABELS)).toEqual({
       ok: false,
-      errors: { totalShippingFee: MESSAGES.shipmentRequired },
+      errors: { totalShippingFee: MESSAGES.enterNumber },
     });
-    expect(checkShipmentForm(filled({ totalShippingFee: '-1' }), ['o1'])).toEqual({
+    expect(checkShipmentForm(filled({ totalShippingFee: '-1' }), ['o1'], LABELS)).toEqual({
       ok: false,
-      errors: { totalShippingFee: MESSAGES.shipmentRequired },
+      errors: { totalShippingFee: formatMessage('tooSmall', { min: 0 }) },
     });
     // Yen have no decimals: said so rather than rounded.
-    expect(checkShipmentForm(filled({ totalShippingFee: '12.5' }), ['o1'])).toEqual({
+    expect(checkShipmentForm(filled({ totalShippingFee: '12.5' }), ['o1'], LABELS)).toEqual({
       ok: false,
       errors: { totalShippingFee: MESSAGES.notWholeNumber },
     });
-    expect(checkShipmentForm(filled({ shippingDate: '2026-02-30' }), ['o1'])).toEqual({
+    expect(checkShipmentForm(filled({ shippingDate: '2026-02-30' }), ['o1'], LABELS)).toEqual({
       ok: false,
       errors: { shippingDate: MESSAGES.invalidDate },
     });
   });
 
   it('sends the trimmed id, the fee in yen, the method only when chosen, and the orders in the order chosen', () => {
-    const checked = checkShipmentForm(filled(), ['o2', 'o1']);
+    const checked = checkShipmentForm(filled(), ['o2', 'o1'], LABELS);
     expect(checked).toEqual({
       ok: true,
       body: {
@@ -82,7 +87,11 @@ describe('the new shipment form', () => {
     });
     if (!checked.ok) throw new Error('expected a body');
     expect(shipmentCreateSchema.safeParse(checked.body).success).toBe(true);
-    const withMethod = checkShipmentForm(filled({ shippingMethod: 'm1', totalShippingFee: '0' }), ['o1']);
+    const withMethod = checkShipmentForm(
+      filled({ shippingMethod: 'm1', totalShippingFee: '0' }),
+      ['o1'],
+      LABELS,
+    );
     expect(withMethod.ok && withMethod.body).toMatchObject({ shippingMethod: 'm1', totalShippingFee: 0 });
     if (withMethod.ok) expect(shipmentCreateSchema.safeParse(withMethod.body).success).toBe(true);
   });

@@ -5,7 +5,7 @@
  */
 import type { Currency } from '#shared/constants';
 import { parseMoney } from '#shared/domain/money';
-import { formatMessage, MESSAGES } from '#shared/messages';
+import { formatMessage, isRequired, MESSAGES } from '#shared/messages';
 import type { CustomsInput, ShipmentCreate } from '#shared/schemas/shipment';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -67,11 +67,19 @@ export function isWebLink(text: string): boolean {
 }
 
 /**
- * A fee as typed: missing or not a number is `required` (the form's own message); too many
- * decimals or too large says so.
+ * A fee as typed: missing or not a number is `required` (the form's own message) unless
+ * `apart` tells missing, negative and not a number apart; too many decimals or too large says so.
  */
-function feeOf(text: string, currency: Currency, required: string): { fee: number } | { error: string } {
+function feeOf(
+  text: string,
+  currency: Currency,
+  required: string,
+  apart = false,
+): { fee: number } | { error: string } {
   const plain = text.trim().replace(/,/g, '');
+  if (apart && plain === '') return { error: required };
+  if (apart && /^-\s*\d+(\.\d+)?$/.test(plain)) return { error: formatMessage('tooSmall', { min: 0 }) };
+  if (apart && !/^\d+(\.\d+)?$/.test(plain)) return { error: MESSAGES.enterNumber };
   if (!/^\d+(\.\d+)?$/.test(plain)) return { error: required };
   const parsed = parseMoney(plain, currency);
   if (parsed.ok) return { fee: parsed.major };
@@ -81,21 +89,29 @@ function feeOf(text: string, currency: Currency, required: string): { fee: numbe
   return { error: formatMessage(parsed.error.code, parsed.error.params) };
 }
 
-/** A new shipment of `orderIds` (in the selection's order), or what is wrong with the form. */
+/** The new shipment's required fields' labels in the reader's language, for '<label> is required'. */
+export type ShipmentLabels = Record<'shipmentId' | 'totalShippingFee' | 'shipmentTrackingLink', string>;
+
+/**
+ * A new shipment of `orderIds` (in the selection's order), or what is wrong with the form: one
+ * message per field, about that field (the server's one message for all three said nothing of
+ * which was wrong, and showed three times).
+ */
 export function checkShipmentForm(
   values: ShipmentFormValues,
   orderIds: readonly string[],
+  labels: ShipmentLabels,
 ): Checked<ShipmentFormValues & { orders: string }, ShipmentCreate> {
   const errors: FormErrors<ShipmentFormValues & { orders: string }> = {};
-  const required = MESSAGES.shipmentRequired;
   const shipmentId = values.shipmentId.trim();
-  if (shipmentId === '') errors.shipmentId = required;
+  if (shipmentId === '') errors.shipmentId = isRequired(labels.shipmentId);
   else if (shipmentId.length > ID_MAX) errors.shipmentId = formatMessage('tooLong', { max: ID_MAX });
   if (!isRealDate(values.shippingDate)) errors.shippingDate = MESSAGES.invalidDate;
-  const fee = feeOf(values.totalShippingFee, 'JPY', required);
+  const fee = feeOf(values.totalShippingFee, 'JPY', isRequired(labels.totalShippingFee), true);
   if ('error' in fee) errors.totalShippingFee = fee.error;
   const link = values.shipmentTrackingLink.trim();
-  if (!isWebLink(link)) errors.shipmentTrackingLink = required;
+  if (link === '') errors.shipmentTrackingLink = isRequired(labels.shipmentTrackingLink);
+  else if (!isWebLink(link)) errors.shipmentTrackingLink = MESSAGES.notCorrectFormat;
   else if (link.length > LINK_MAX) errors.shipmentTrackingLink = formatMessage('tooLong', { max: LINK_MAX });
   if (orderIds.length === 0) errors.orders = MESSAGES.selectOrdersToClub;
   if (Object.keys(errors).length > 0 || 'error' in fee) return { ok: false, errors };
