@@ -26,6 +26,7 @@ import { DateField } from '../../ui/date-field';
 import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { useNotify } from '../../ui/notify';
 import { useAppMutation } from '../../ui/use-app-mutation';
+import { ShipmentLink } from '../../ui/table-cells';
 import { useErrorText } from '../../ui/use-error-text';
 import { RecordHistory } from '../audit/record-history';
 import { useProductName } from '../products/product-name';
@@ -96,7 +97,7 @@ export function OrderDrawer({
     [t('columns.shippingFee'), money(order.shippingFee, 'JPY')],
     [t('columns.customFee'), money(order.customFee, 'INR')],
     [t('columns.status'), <OrderStatusBadge key="s" status={order.shipmentStatus} />],
-    [t('columns.shipmentId'), order.shipmentId ?? '—'],
+    [t('columns.shipmentId'), <ShipmentLink key="shipment" shipmentId={order.shipmentId} />],
     [t('columns.expectedShippingDate'), order.expectedShippingDate ?? '—'],
     [t('drawer.advance'), order.isBookedAdvance ? t('drawer.yes') : t('drawer.no')],
     [
