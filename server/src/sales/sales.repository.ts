@@ -198,11 +198,11 @@ export type SalesSums = Record<
  */
 export async function salesSums(db: Kysely<Database>, range: SalesRange): Promise<SalesSums> {
   const platform = range.platformCode ? sql`and platform_code = ${range.platformCode}` : sql``;
-  const leftPlatform = range.platformCode ? sql`and o.platform_code = ${range.platformCode}` : sql``;
-  const leftDays = sql`o.order_date >= ${range.from} and o.order_date <= ${range.to} ${leftPlatform}
-    and o.order_date in (select d.order_date from sales_daily d
-      where d.order_date >= ${range.from} and d.order_date <= ${range.to} and d.without_yen_value > 0
-      ${range.platformCode ? sql`and d.platform_code = ${range.platformCode}` : sql``})`;
+  // Driven by the kept days that count rate-less sales: each is one lookup of the orders'
+  // (platform, date) index, and none at all while every day has its rate.
+  const leftDays = sql`(o.platform_code, o.order_date) in (select d.platform_code, d.order_date
+    from sales_daily d where d.order_date >= ${range.from} and d.order_date <= ${range.to}
+    and d.without_yen_value > 0 ${range.platformCode ? sql`and d.platform_code = ${range.platformCode}` : sql``})`;
   const [row] = await exactSums(
     db,
     SALES_DAILY_COLUMNS,
