@@ -252,6 +252,34 @@ describe.each(targets)('demo data on $name', (target) => {
     expect(shop.every((o) => typeof JSON.parse(o.customer ?? 'null')?.name === 'string')).toBe(true);
   });
 
+  it('gives every day with rupee orders its exchange rate, and each rupee order the rate of its day', async () => {
+    const rates = new Map(
+      (await db().selectFrom('exchange_rates').select(['rate_date', 'inr_jpy_micro']).execute()).map((r) => [
+        r.rate_date,
+        Number(r.inr_jpy_micro),
+      ]),
+    );
+    const rupee = await db()
+      .selectFrom('orders')
+      .select(['order_date', 'exchange_rate'])
+      .where('currency', '=', 'INR')
+      .execute();
+    expect(rupee.length).toBeGreaterThan(20);
+    const wrong = rupee.filter(
+      (o) => o.exchange_rate === null || Number(o.exchange_rate) !== rates.get(o.order_date),
+    );
+    expect(wrong).toEqual([]);
+    // About 1.75 yen a rupee.
+    for (const rate of rates.values()) {
+      expect(rate).toBeGreaterThan(1_500_000);
+      expect(rate).toBeLessThan(2_000_000);
+    }
+    // Shipped, the India orders would be sales with yen figures: none left out of the cards.
+    const { rows } = await sql<{ n: number }>`select count(*) as n from orders
+      where currency = 'INR' and exchange_rate is null`.execute(db());
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+
   it('keeps the products’ sales figures and the kept sales totals equal to the orders', async () => {
     expect(await refreshAllProductSales(db(), monthlyWindowStart('Asia/Tokyo', NOW))).toBe(0);
     const sold = await db()

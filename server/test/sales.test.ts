@@ -153,10 +153,13 @@ describe.each(testDialects())('sales (%s)', (dialect) => {
 
   const summaryOf = async (query: string) => ok(await get(`sales/summary?${query}`)).data;
 
-  /** The cards as the sum of the rows: what a spreadsheet of the table adds up to. */
+  /**
+   * The cards as the sum of the rows: what a spreadsheet of the table adds up to, over the rows
+   * with a yen value (those without one are left out of every card, and counted apart).
+   */
   function sumRows(rows: Json[]) {
     const total = {
-      noOfOrders: rows.length,
+      noOfOrders: 0,
       salesValue: 0,
       amazonCommission: 0,
       shippingFee: 0,
@@ -168,13 +171,17 @@ describe.each(testDialects())('sales (%s)', (dialect) => {
     };
     for (const row of rows) {
       const y = row.yen;
-      total.salesValue += y.salesValue ?? 0;
+      if (y.salesValue === null) {
+        total.withoutYenValue += 1;
+        continue;
+      }
+      total.noOfOrders += 1;
+      total.salesValue += y.salesValue;
       if (row.platformCode !== 'SHOPIFY') total.amazonCommission += y.commission ?? 0;
       total.shippingFee += y.shippingFee;
       total.customFee += y.customFee ?? 0;
       total.totalCostOfGoods += y.costOfGoods ?? 0;
       total.profit += y.profit ?? 0;
-      if (y.salesValue === null) total.withoutYenValue += 1;
       if (row.purchasePrice === null) total.withoutPurchasePrice += 1;
     }
     return total;
@@ -302,19 +309,73 @@ describe.each(testDialects())('sales (%s)', (dialect) => {
         costOfGoods: 700,
         profit: null,
       });
+      // The cards leave it out of every figure, and say so.
       expect(await summaryOf('from=2024-12-20&to=2024-12-20')).toEqual({
-        noOfOrders: 1,
+        noOfOrders: 0,
         salesValue: 0,
         amazonCommission: 0,
-        shippingFee: 900,
+        shippingFee: 0,
         customFee: 0,
-        totalCostOfGoods: 700,
+        totalCostOfGoods: 0,
         profit: 0,
         withoutYenValue: 1,
         withoutPurchasePrice: 0,
         from: '2024-12-20',
         to: '2024-12-20',
       });
+    });
+
+    it('the cards leave the sales without a rate out of every figure, also while their rate is being set', async () => {
+      // Amazon India on a day without a rate (two sales, one without a purchase price) and on a
+      // day with one: the cards describe the rated sale only, and count the two apart.
+      const p = await product({ purchasePrice: 700 });
+      const unpriced = await product({ purchasePrice: null });
+      await shippedIndiaOrder(p, { orderDate: '2024-12-24', baseOrderPrice: 800, commission: 80 }, 900);
+      await shippedIndiaOrder(unpriced, { orderDate: '2024-12-24', baseOrderPrice: 500 }, 200);
+      await shippedIndiaOrder(p, { orderDate: '2025-03-05', baseOrderPrice: 100 }, 20);
+      const query = 'from=2024-12-24&to=2025-03-05&platformCode=AMAZONIND';
+      const rows = await allSales(query);
+      const rated = rows.filter((row) => row.yen.salesValue !== null);
+      const summary = await summaryOf(query);
+      expect(summary).toEqual({ ...sumRows(rows), from: '2024-12-24', to: '2025-03-05' });
+      expect(summary).toMatchObject({
+        noOfOrders: rated.length,
+        shippingFee: rated.reduce((total, row) => total + row.yen.shippingFee, 0),
+        totalCostOfGoods: rated.reduce((total, row) => total + (row.yen.costOfGoods ?? 0), 0),
+        withoutYenValue: 2,
+        withoutPurchasePrice: rated.filter((row) => row.purchasePrice === null).length,
+      });
+      // The day alone: nothing but the note.
+      expect(await summaryOf('from=2024-12-24&to=2024-12-24')).toMatchObject({
+        noOfOrders: 0,
+        shippingFee: 0,
+        totalCostOfGoods: 0,
+        withoutYenValue: 2,
+        withoutPurchasePrice: 0,
+      });
+
+      // The rate of the day set while the cards are read: each answer is the day before the
+      // rate or after it, never its kept totals of one moment and its sales of another.
+      const day = 'from=2024-12-24&to=2024-12-24';
+      const reads = Array.from({ length: 12 }, () => get(`sales/summary?${day}`));
+      const [setRate, ...answers] = await Promise.all([
+        put('currency/rates/2024-12-24', { rate: 2 }),
+        ...reads,
+      ]);
+      ok(setRate);
+      const after = { noOfOrders: 2, shippingFee: 1100, totalCostOfGoods: 700, withoutYenValue: 0 };
+      const before = { noOfOrders: 0, shippingFee: 0, totalCostOfGoods: 0, withoutYenValue: 2 };
+      for (const answer of answers) {
+        const data = ok(answer).data;
+        expect([before, after]).toContainEqual({
+          noOfOrders: data.noOfOrders,
+          shippingFee: data.shippingFee,
+          totalCostOfGoods: data.totalCostOfGoods,
+          withoutYenValue: data.withoutYenValue,
+        });
+      }
+      expect(await summaryOf(day)).toMatchObject({ ...after, withoutPurchasePrice: 1 });
+      await expectKeptEqualsRecomputed();
     });
 
     it('a yen value that is exactly whole is not rounded up', async () => {
@@ -891,12 +952,13 @@ describe.each(testDialects())('sales (%s)', (dialect) => {
       expect(byId.get(noCost._id).yen).toMatchObject({ salesValue: 40, costOfGoods: null, profit: null });
       expect(byId.get(noRate._id)).toMatchObject({ exchangeRate: null, profit: null });
       expect(ok(await get('otz-sales/summary?from=2024-11-01&to=2025-03-31')).data).toEqual({
-        noOfOrders: 3,
+        // The sale without a rate is left out of every card (its goods cost, 300, too).
+        noOfOrders: 2,
         salesValue: 2041,
         amazonCommission: 0,
         shippingFee: 0,
         customFee: 0,
-        totalCostOfGoods: 900,
+        totalCostOfGoods: 600,
         profit: 1401,
         withoutYenValue: 1,
         withoutPurchasePrice: 1,

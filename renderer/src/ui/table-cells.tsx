@@ -1,5 +1,9 @@
-/** Cells that tables share: a link-like button that opens something, and the column that chooses rows. */
+/**
+ * Cells that tables share: a link-like button that opens something, a shipment id that opens
+ * its shipment, and the column that chooses rows.
+ */
 import { Button, Checkbox, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { AppLink } from './app-link';
 import { TruncatedText, type TableColumn } from './app-table';
 
 const useStyles = makeStyles({
@@ -42,6 +46,19 @@ export function CellButton({
     >
       <TruncatedText text={text} maxWidth={maxWidth} inFocusable />
     </Button>
+  );
+}
+
+/** Where a shipment opens: the shipments screen with its drawer open (`open` is its shipment id). */
+export const shipmentHref = (shipmentId: string) => `/shipment?open=${encodeURIComponent(shipmentId)}`;
+
+/** A shipment id as a link to its shipment; no shipment reads as a dash. */
+export function ShipmentLink({ shipmentId, maxWidth }: { shipmentId: string | null; maxWidth?: string }) {
+  if (!shipmentId) return <>—</>;
+  return (
+    <AppLink to={shipmentHref(shipmentId)}>
+      {maxWidth ? <TruncatedText text={shipmentId} maxWidth={maxWidth} inFocusable /> : shipmentId}
+    </AppLink>
   );
 }
 

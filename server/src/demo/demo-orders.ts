@@ -7,6 +7,10 @@
  *   packed) and a few cancelled. The demo has no shipments: combining the packed ones into the
  *   first shipment to India is the newcomer's to try.
  *
+ * Every day with rupee orders has its INR→JPY rate (a rate a day, moving a little), and each
+ * rupee order the rate of its day, as an order entered that day takes it: once shipped, India
+ * orders are sales with yen figures, never sales the report must leave out for want of a rate.
+ *
  * Like the large data set's orders they are history: they hold no stock (`stock_taken` 0, no
  * ledger movement), so the products' quantities stay equal to their ledgers; accepting a
  * received one takes stock as usual. Their 30-day figures and the sales totals are computed in
@@ -14,7 +18,7 @@
  */
 import type { InsertObject } from 'kysely';
 import { DateTime } from 'luxon';
-import type { OrderStatus, Platform } from '#shared/constants';
+import { PLATFORM_CURRENCY, type OrderStatus, type Platform } from '#shared/constants';
 import type { Database } from '../db/database';
 import { refreshProductSales } from '../orders/orders.repository';
 import { monthlyWindowStart } from '../orders/orders.service';
@@ -29,6 +33,41 @@ const PLAN: Record<Platform, { orders: number; days: number }> = {
   AMAZONIND: { orders: 36, days: 21 },
   SHOPIFY: { orders: 24, days: 21 },
 };
+
+/** Yen per rupee in micro-units: about 1.75, moving by at most 0.01 a day. */
+const RATE_START = 1_750_000;
+const RATE_STEP = 10_000;
+
+/**
+ * One INR→JPY rate for every day from the oldest rupee order's day to today (micro-units by
+ * date), written to the exchange rates.
+ */
+async function seedDemoRates(ctx: DemoContext, today: DateTime): Promise<Map<string, number>> {
+  const random = ctx.random.fork('rates');
+  const days = Math.max(
+    ...(Object.keys(PLAN) as Platform[])
+      .filter((p) => PLATFORM_CURRENCY[p] === 'INR')
+      .map((p) => PLAN[p].days),
+  );
+  const rates = new Map<string, number>();
+  let micro = RATE_START;
+  for (let age = days; age >= 0; age--) {
+    micro += random.int(-RATE_STEP, RATE_STEP);
+    rates.set(today.minus({ days: age }).toISODate() as string, micro);
+  }
+  const at = DateTime.fromJSDate(ctx.now).toUTC().toISO() as string;
+  await insertBatches(
+    ctx.db,
+    'exchange_rates',
+    [...rates].map(([date, rate]) => ({
+      rate_date: date,
+      inr_jpy_micro: rate,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  return rates;
+}
 
 /** An order's status by platform and age in days. */
 function statusOf(random: Random, platform: Platform, age: number): OrderStatus {
@@ -62,6 +101,7 @@ export async function seedDemoOrders(ctx: DemoContext, { accounts, products }: D
   const today = now.startOf('day');
   // Nothing happens after `now`: today's orders came in before it.
   const notAfterNow = (at: DateTime) => (at > now ? now : at);
+  const rates = await seedDemoRates(ctx, today);
   const rows: InsertObject<Database, 'orders'>[] = [];
   let shopNumber = 1001;
   for (const platform of Object.keys(PLAN) as Platform[]) {
@@ -97,7 +137,8 @@ export async function seedDemoOrders(ctx: DemoContext, { accounts, products }: D
           handling_fee: 0,
           shipping_fee: 0,
           custom_fee: 0,
-          exchange_rate: null,
+          exchange_rate:
+            PLATFORM_CURRENCY[platform] === 'INR' ? (rates.get(day.toISODate() as string) ?? null) : null,
           expected_shipping_date: open ? (day.plus({ days: random.int(2, 7) }).toISODate() as string) : null,
           delivery_date: null,
           is_advance: 0,

@@ -105,7 +105,13 @@ export function createOtzOrder(
       entityId: id,
       entityName: after.paypalTransactionId,
       action: 'create',
-      after: { name: after.paypalTransactionId, shipmentStatus: after.shipmentStatus, amount: after.amount },
+      // The currency says what the amount is in, for the history to show it.
+      after: {
+        name: after.paypalTransactionId,
+        shipmentStatus: after.shipmentStatus,
+        amount: after.amount,
+        currency: after.currency,
+      },
     });
     return after;
   });

@@ -8,7 +8,13 @@ import type { Platform } from '#shared/constants';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
 import type { ListColumns } from '../http/list';
-import { SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums } from './sales.sql';
+import {
+  SALES_DAILY_COLUMNS,
+  exportLinesOf,
+  saleFlag,
+  salesDailySums,
+  salesWithoutRateSums,
+} from './sales.sql';
 
 /** A CSV line: bytes on SQLite (read as a blob), text on PostgreSQL. */
 export type ExportLine = Buffer | string;
@@ -126,8 +132,6 @@ export async function salesDailyBothWays(db: Kysely<Database>) {
   return { kept: kept.rows, computed: computed.rows };
 }
 
-export type SalesSums = Record<(typeof SALES_DAILY_COLUMNS)[number], bigint>;
-
 /**
  * A kept column summed over many rows, exactly, as text. PostgreSQL sums a bigint into a
  * numeric, which holds any sum. SQLite sums into a 64-bit integer and refuses ("integer
@@ -174,19 +178,45 @@ async function exactSums<R extends Record<string, unknown>>(
   }
 }
 
-/** The cards over a range: the kept rows of its days (at most three a day), summed exactly. */
+const LEFT_OUT_COLUMNS = [
+  'left_orders',
+  'left_shipping_fee',
+  'left_cost_of_goods',
+  'left_without_purchase_price',
+] as const;
+
+export type SalesSums = Record<
+  (typeof SALES_DAILY_COLUMNS)[number] | (typeof LEFT_OUT_COLUMNS)[number],
+  bigint
+>;
+
+/**
+ * The cards over a range: the kept rows of its days (at most three a day), summed exactly, and
+ * what of them belongs to the sales without a rate (`left_*`), which the cards leave out. The
+ * sales without a rate are read from the orders, only on the days whose kept row counts some:
+ * none, once every day has its rate. One statement, so both parts see the same moment.
+ */
 export async function salesSums(db: Kysely<Database>, range: SalesRange): Promise<SalesSums> {
   const platform = range.platformCode ? sql`and platform_code = ${range.platformCode}` : sql``;
+  // Driven by the kept days that count rate-less sales: each is one lookup of the orders'
+  // (platform, date) index, and none at all while every day has its rate.
+  const leftDays = sql`(o.platform_code, o.order_date) in (select d.platform_code, d.order_date
+    from sales_daily d where d.order_date >= ${range.from} and d.order_date <= ${range.to}
+    and d.without_yen_value > 0 ${range.platformCode ? sql`and d.platform_code = ${range.platformCode}` : sql``})`;
   const [row] = await exactSums(
     db,
     SALES_DAILY_COLUMNS,
-    (sum) => sql<Record<string, unknown>>`select ${sql.join(
+    (sum) => sql<Record<string, unknown>>`select kept.*, left_out.* from (select ${sql.join(
       SALES_DAILY_COLUMNS.map((c) => sum(`sales_daily.${c}`, c)),
       sql`, `,
     )} from sales_daily
-      where order_date >= ${range.from} and order_date <= ${range.to} ${platform}`,
+      where order_date >= ${range.from} and order_date <= ${range.to} ${platform}) kept
+      cross join (${salesWithoutRateSums(leftDays)}) left_out`,
   );
-  return Object.fromEntries(SALES_DAILY_COLUMNS.map((c) => [c, row?.[c] ?? 0n])) as SalesSums;
+  return Object.fromEntries([
+    ...SALES_DAILY_COLUMNS.map((c) => [c, row?.[c] ?? 0n]),
+    ...LEFT_OUT_COLUMNS.map((c) => [c, BigInt(String(row?.[c] ?? 0))]),
+  ]) as SalesSums;
 }
 
 /** The chart: each day of the range with sales, its orders, sales value and profit, exactly. */

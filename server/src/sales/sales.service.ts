@@ -150,16 +150,19 @@ export async function salesSummary(
   const range: SalesRange = { ...salesRange(query, ctx), platformCode: query.platformCode };
   await repairSalesDaily(db);
   const sums = await salesSums(db, range);
+  // A sale without a rate is left out of every card (its yen figures are unknown, so counting
+  // its shipping fee and goods cost would describe other sales than the sales value does);
+  // `withoutYenValue` says how many.
   return {
-    noOfOrders: exactInteger(sums.no_of_orders),
+    noOfOrders: exactInteger(sums.no_of_orders - sums.left_orders),
     salesValue: exactInteger(sums.sales_value),
     amazonCommission: exactInteger(sums.amazon_commission),
-    shippingFee: exactInteger(sums.shipping_fee),
+    shippingFee: exactInteger(sums.shipping_fee - sums.left_shipping_fee),
     customFee: exactInteger(sums.custom_fee),
-    totalCostOfGoods: exactInteger(sums.cost_of_goods),
+    totalCostOfGoods: exactInteger(sums.cost_of_goods - sums.left_cost_of_goods),
     profit: exactInteger(sums.profit),
     withoutYenValue: exactInteger(sums.without_yen_value),
-    withoutPurchasePrice: exactInteger(sums.without_purchase_price),
+    withoutPurchasePrice: exactInteger(sums.without_purchase_price - sums.left_without_purchase_price),
     from: range.from,
     to: range.to,
   };
@@ -287,14 +290,18 @@ export async function otzSalesSummary(
   let withoutPurchasePrice = 0;
   for (const row of rows) {
     const { yen } = otzFiguresOf(row);
-    if (yen.salesValue === null) withoutYenValue += 1;
-    else salesValue += BigInt(yen.salesValue);
+    // Without a rate, a sale is left out of every card, as on the sales screen.
+    if (yen.salesValue === null) {
+      withoutYenValue += 1;
+      continue;
+    }
+    salesValue += BigInt(yen.salesValue);
     if (yen.costOfGoods === null) withoutPurchasePrice += 1;
     else totalCostOfGoods += BigInt(yen.costOfGoods);
     if (yen.profit !== null) profit += BigInt(yen.profit);
   }
   return {
-    noOfOrders: rows.length,
+    noOfOrders: rows.length - withoutYenValue,
     salesValue: exactInteger(salesValue),
     amazonCommission: 0,
     shippingFee: 0,

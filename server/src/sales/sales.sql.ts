@@ -126,6 +126,20 @@ export function salesDailySums(where: RawBuilder<unknown>): RawBuilder<unknown> 
 /** Each sale's values one row each (for tests comparing them with the JavaScript reference). */
 export const saleValuesOf = saleValues;
 
+/**
+ * The sales `where` selects that have no yen value (rupee orders without a rate), counted and
+ * summed over what the kept totals still count of them: shipping fee, goods cost and the lack
+ * of a purchase price. The cards take them out, so every card describes the same sales.
+ */
+export function salesWithoutRateSums(where: RawBuilder<unknown>): RawBuilder<unknown> {
+  const sum = (e: RawBuilder<unknown>) => sql`cast(coalesce(sum(${e}), 0) as text)`;
+  return sql`select cast(count(*) as text) as left_orders,
+      ${sum(sql`s.shipping_fee`)} as left_shipping_fee,
+      ${sum(sql`s.cost_of_goods`)} as left_cost_of_goods,
+      ${sum(sql`s.without_purchase_price`)} as left_without_purchase_price
+    from (${saleValues(sql`(${where}) and o.currency = 'INR' and o.exchange_rate is null`)}) s`;
+}
+
 /** A CSV text cell on SQLite, as 006_export_records writes them (kura_csv_text on PostgreSQL). */
 function sqliteText(value: RawBuilder<unknown>) {
   const guarded = sql`(case when substr(${value}, 1, 1) in ('=', '+', '-', '@', char(9), char(13))

@@ -74,12 +74,11 @@ export const otzSaleRowSchema = otzOrderSchema.extend({
 export type OtzSaleRow = z.infer<typeof otzSaleRowSchema>;
 
 /**
- * The cards: sums of the rows' yen figures over every sale in the range, so a spreadsheet of
- * the table adds up to them exactly. Sales without a yen value (INR orders with no rate) are
- * left out of salesValue, amazonCommission, customFee and profit but counted in noOfOrders,
- * shippingFee and totalCostOfGoods, which need no rate; `withoutYenValue` says how many.
- * totalCostOfGoods and profit sum the sales where they are known; `withoutPurchasePrice` counts
- * the sales whose profit is unknown for lack of a purchase price.
+ * The cards: sums of the rows' yen figures over the sales in the range that have a yen value,
+ * so a spreadsheet of those rows adds up to them exactly. Sales without one (INR orders with no
+ * rate) are left out of every card, so all of them describe the same sales; `withoutYenValue`
+ * says how many. totalCostOfGoods and profit sum the sales where they are known;
+ * `withoutPurchasePrice` counts the sales whose profit is unknown for lack of a purchase price.
  */
 export const salesSummarySchema = z.object({
   noOfOrders: z.number().int().nonnegative(),

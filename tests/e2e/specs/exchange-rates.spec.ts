@@ -1,6 +1,6 @@
 /**
- * The exchange rates settings screen on the demo data (business zone Asia/Tokyo): adding
- * today's rate, seeing it listed with all its decimals, editing it by double-click with the
+ * The exchange rates settings screen on the demo data (business zone Asia/Tokyo): replacing
+ * the demo's rate of today, seeing it listed with all its decimals, editing it by double-click with the
  * confirmation, the messages of a rate with seven decimals or none above zero, searching by
  * month, the same in Japanese, axe, and the refusal an order creator meets.
  */
@@ -50,7 +50,10 @@ test('adds today’s rate, lists it, edits it by double-click with confirmation'
   const screen = new ExchangeRatesPage(page, EXCHANGE_RATES_EN);
   await screen.open(kura.url);
   await expect(page.getByRole('heading', { level: 1, name: 'Exchange rates' })).toBeVisible();
-  await expect(page.getByText('No exchange rates yet')).toBeVisible();
+  // The demo has a rate for each day with India orders, today's too: adding today's replaces it.
+  const demoRate = await rateToday(page);
+  expect(demoRate).not.toBeNull();
+  await expect(screen.row(String(demoRate))).toContainText(today());
   await expect(screen.form).toContainText('Adding a date that already has a rate replaces that rate.');
   // The date starts at today in the business's time zone.
   await expect(screen.date).toHaveValue(today());
@@ -124,6 +127,8 @@ test('in Japanese: adds a dated rate, replaces it by adding the date again, edit
   await screen.open(kura.url);
   await expect(page.getByRole('heading', { level: 1, name: '為替レート' })).toBeVisible();
   await expect(screen.form).toContainText('そのレートが置き換わります');
+  // The demo's rates of recent days fill the first page: the list shows January 2025 only.
+  await screen.search.fill('2025-01');
 
   await screen.add('1.6512345', '2025-01-15');
   await expect(screen.rateField).toContainText('小数点以下は6桁までです');

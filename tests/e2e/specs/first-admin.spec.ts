@@ -55,7 +55,9 @@ test('the first account on an empty database becomes admin and sees the full men
   const shell = new Shell(page);
   expect(await shell.menuTargets()).toEqual([
     '/shipping-management',
+    '/orderentryform',
     '/order-amalgamation',
+    '/shipment',
     '/products',
     '/otz',
     '/sales-management',

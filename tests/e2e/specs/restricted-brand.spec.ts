@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { pushOtzOrder } from '../support/orders.pages';
 import { Shell } from '../support/pages';
+import { ShipmentsPage } from '../support/shipments.pages';
 import { useKuraServer } from '../support/server';
 
 // On the restricted brand the admin menu hides OTZ and adds order entry and shipments.
@@ -15,6 +16,17 @@ test('restricted brand: no OTZ entry; order entry and shipments for admin', asyn
   expect(targets).not.toContain('/otz');
   expect(targets).toContain('/orderentryform');
   expect(targets).toContain('/shipment');
+  expect(targets.slice(-2)).toEqual(['/orderentryform', '/shipment']);
+});
+
+test('restricted brand: OTZ orders and OTZ sales do not open by address either', async ({ page }) => {
+  for (const path of ['/otz', '/ot-sales-management']) {
+    await page.goto(`${kura.url}${path}`);
+    await expect(page.getByTestId('forbidden')).toBeVisible();
+  }
+  // The screens on its menu still open.
+  await new ShipmentsPage(page).goto(kura.url);
+  await expect(page.getByTestId('forbidden')).toHaveCount(0);
 });
 
 test('restricted brand: the bell never polls OTZ orders, so none is listed leading to the hidden /otz', async ({

@@ -43,7 +43,9 @@ test('admin: full menu, root goes to order management, signed-in /auth goes home
   await expect(page).toHaveURL(/\/shipping-management$/);
   const targets = await new Shell(page).menuTargets();
   expect(targets).toContain('/otz');
-  expect(targets).not.toContain('/orderentryform');
+  // Every screen an admin may use is on the menu: order entry and shipments too.
+  expect(targets).toContain('/orderentryform');
+  expect(targets).toContain('/shipment');
   await page.goto(`${kura.url}/auth`);
   await expect(page).toHaveURL(/\/shipping-management$/);
   await page.goto(`${kura.url}/`);

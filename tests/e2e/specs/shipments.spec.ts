@@ -417,6 +417,33 @@ test('an admin takes an order out and puts it back before customs, and corrects 
   expect(fees.map((o) => o.customFee)).toEqual([100, 201]);
 });
 
+test('a shipment id in the order table and the order drawer opens that shipment, also one outside the quarter shown', async ({
+  page,
+}) => {
+  const tag = unique();
+  const [order] = await packedOrders(tag, [{ quantity: 1, price: 100 }]);
+  const shipmentId = `LNK-${tag}`;
+  // Shipped a year ago: the shipment list's default quarter does not show it.
+  await createShipment(shipmentId, [order!._id], day(today().minus({ years: 1 })));
+  await signIn(page, 'admin');
+  await page.goto(`${kura.url}/shipping-management?q=${order!.orderId}`);
+  const row = page.getByRole('row').filter({ hasText: order!.orderId });
+  await row.getByRole('link', { name: shipmentId }).click();
+  await expect(page).toHaveURL(new RegExp(`/shipment\\?open=${shipmentId}$`));
+  const shipments = new ShipmentsPage(page);
+  const drawer = shipments.drawer(shipmentId);
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/shipment$/);
+
+  // From the order's drawer too.
+  await page.goto(`${kura.url}/shipping-management?q=${order!.orderId}`);
+  await row.getByRole('button', { name: new RegExp(order!.orderId) }).click();
+  await page.getByRole('dialog').getByRole('link', { name: shipmentId }).click();
+  await expect(shipments.drawer(shipmentId)).toBeVisible();
+});
+
 test('the tracking link opens in a new page that cannot reach the app', async ({ page, context }) => {
   const tag = unique();
   const [order] = await packedOrders(tag, [{ quantity: 1, price: 100 }]);

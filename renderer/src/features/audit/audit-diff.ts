@@ -25,12 +25,3 @@ export function auditDiff(
     .map((field) => ({ field, before: before?.[field], after: after?.[field] }))
     .filter((row) => !before || !after || !same(row.before, row.after));
 }
-
-const MAX_TEXT = 120;
-
-/** A short, readable rendering of any JSON value; absent and null read as an em dash. */
-export function formatAuditValue(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '—';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
-}

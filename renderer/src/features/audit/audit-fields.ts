@@ -5,8 +5,9 @@
  * user's format and, for moments, the business's time zone). Pure: the caller passes `t`.
  */
 import type { TFunction } from 'i18next';
+import { CURRENCIES, type Currency } from '#shared/constants';
 import { formatMoney } from '#shared/domain/money';
-import type { Currency } from '#shared/constants';
+import { CUSTOMER_FIELDS } from '#shared/schemas/order';
 import { formatDateOnly, formatDateTime, type DateDisplay } from '../../ui/date-display';
 
 type ValueKind =
@@ -33,17 +34,65 @@ type ValueKind =
   | 'decimal'
   | 'percent'
   | 'typedValue'
-  | 'json';
+  /** An amount in the currency the record names (an order's, an OTZ order's). */
+  | 'recordMoney'
+  | 'orderStatus'
+  /** The column keys a list hides, by the names its header shows. */
+  | 'columns'
+  /** Not shown: said by the headline (an order's name) or by the values (its currency). */
+  | 'hidden'
+  /** An object whose parts read as fields of their own (a customer, a preference's value). */
+  | 'parts';
 
 interface FieldDef {
   /** i18next key with namespace. */
   label: string;
   kind: ValueKind;
   currency?: Currency;
+  parts?: Record<string, FieldDef>;
 }
 
 const f = (label: string, kind: ValueKind = 'text', currency?: Currency): FieldDef =>
   currency ? { label, kind, currency } : { label, kind };
+const parts = (label: string, of: Record<string, FieldDef>): FieldDef => ({
+  label,
+  kind: 'parts',
+  parts: of,
+});
+const HIDDEN_FIELD = f('', 'hidden');
+
+/** A customer, part by part, as the order form names the parts ("Customer name"). */
+const CUSTOMER = parts(
+  'ordermanagement:drawer.customer',
+  Object.fromEntries(CUSTOMER_FIELDS.map((part) => [part, f(`shell:audit.fields.customerParts.${part}`)])),
+);
+
+const ORDER: Record<string, FieldDef> = {
+  // The headline names the order by it.
+  name: HIDDEN_FIELD,
+  orderId: f('ordermanagement:columns.orderId'),
+  orderDate: f('ordermanagement:columns.orderDate', 'date'),
+  platformCode: f('ordermanagement:columns.platform', 'platform'),
+  product: f('ordermanagement:columns.product', 'ref'),
+  orderQuantity: f('ordermanagement:columns.quantity', 'number'),
+  // Every amount below says its currency.
+  currency: HIDDEN_FIELD,
+  baseOrderPrice: f('ordermanagement:columns.price', 'recordMoney'),
+  discount: f('ordermanagement:columns.discount', 'recordMoney'),
+  commission: f('ordermanagement:fees.commission', 'recordMoney'),
+  closingFee: f('ordermanagement:fees.closingFee', 'recordMoney'),
+  gst: f('ordermanagement:fees.gst', 'recordMoney'),
+  handlingFee: f('ordermanagement:fees.handlingFee', 'recordMoney'),
+  shippingFee: f('ordermanagement:columns.shippingFee', 'money', 'JPY'),
+  customFee: f('ordermanagement:columns.customFee', 'money', 'INR'),
+  exchangeRate: f('shell:audit.fields.exchangeRate', 'rate'),
+  expectedShippingDate: f('ordermanagement:columns.expectedShippingDate', 'date'),
+  isBookedAdvance: f('ordermanagement:drawer.advance'),
+  deliveryDate: f('ordermanagement:advance.deliveryDate', 'date'),
+  shipmentStatus: f('ordermanagement:columns.status', 'orderStatus'),
+  shipmentId: f('ordermanagement:columns.shipmentId'),
+  customer: CUSTOMER,
+};
 
 const NAMED_SETTING: Record<string, FieldDef> = {
   name: f('setting:fields.name'),
@@ -116,7 +165,22 @@ const FIELDS: Record<string, Record<string, FieldDef>> = {
     commissionPercent: f('simulator:defaults.commission', 'percent'),
     closingFee: f('simulator:defaults.closingFee', 'money', 'INR'),
   },
-  userPreference: { value: f('shell:audit.fields.value', 'json') },
+  userPreference: {
+    value: parts('shell:audit.fields.value', {
+      hidden: f('shell:audit.fields.hiddenColumns', 'columns'),
+      dateFormat: f('shell:panel.settings.dateFormat'),
+    }),
+  },
+  order: ORDER,
+  otzOrder: {
+    name: HIDDEN_FIELD,
+    paypalTransactionId: f('otzorder:columns.paypalTransactionId'),
+    orderDate: f('otzorder:columns.orderDate', 'date'),
+    shipmentStatus: f('otzorder:columns.status', 'orderStatus'),
+    currency: HIDDEN_FIELD,
+    amount: f('otzorder:columns.amount', 'recordMoney'),
+    customer: CUSTOMER,
+  },
   shipment: {
     shipmentId: f('shipment:fields.shipmentId'),
     shippingDate: f('shipment:fields.shippingDate', 'date'),
@@ -152,19 +216,78 @@ const HIDDEN = new Set([
   'result',
 ]);
 
-export const isShownField = (field: string) => !HIDDEN.has(field);
+/** A field's definition; `customer.name` is the part `name` of the field `customer`. */
+function defOf(entity: string, field: string): FieldDef | undefined {
+  const [head = '', ...rest] = field.split('.');
+  let def = FIELDS[entity]?.[head];
+  for (const part of rest) def = def?.parts?.[part];
+  return def;
+}
+
+export const isShownField = (field: string, entity?: string) =>
+  !HIDDEN.has(field) && (entity === undefined || defOf(entity, field)?.kind !== 'hidden');
+
+/** Whether the field reads as its parts, each a change of its own. */
+export const hasParts = (entity: string, field: string) => defOf(entity, field)?.kind === 'parts';
 
 /** The field's label in the user's language; a field we do not know keeps its own name. */
 export function fieldLabel(t: TFunction, entity: string, field: string): string {
-  const def = FIELDS[entity]?.[field];
+  const def = defOf(entity, field);
   return def ? t(def.label) : field;
 }
+
+/**
+ * The lists whose hidden columns are a preference (`<list>.columns`), with the texts their
+ * headers come from; a table of orders also takes the order columns' names.
+ */
+const COLUMN_TEXTS: Record<string, string[]> = {
+  orders: ['ordermanagement'],
+  products: ['product'],
+  sales: ['salesmanagement', 'ordermanagement'],
+  shipments: ['shipment'],
+  combine: ['ordershipment', 'ordermanagement'],
+};
+
+/** A preference's name ("columns of Order management"), or null for one no screen saves. */
+export function preferenceName(t: TFunction, id: string): string | null {
+  if (id === 'display') return t('shell:audit.preferences.display');
+  const list = /^(\w+)\.columns$/.exec(id)?.[1];
+  return list && COLUMN_TEXTS[list]
+    ? t('shell:audit.preferences.columns', { list: t(`shell:audit.preferences.lists.${list}`) })
+    : null;
+}
+
+function columnNames(keys: readonly string[], ctx: FormatContext): string {
+  if (keys.length === 0) return ctx.t('shell:audit.values.none');
+  const list = /^(\w+)\.columns$/.exec(ctx.entityId ?? '')?.[1] ?? '';
+  const namespaces = COLUMN_TEXTS[list] ?? [];
+  // A column no text names (a list's own, renamed since) is counted, never shown by its key.
+  const named = keys
+    .map((key) =>
+      namespaces.length > 0
+        ? ctx.t(
+            namespaces.map((ns) => `${ns}:columns.${key}`),
+            { defaultValue: '' },
+          )
+        : '',
+    )
+    .filter(Boolean);
+  const others = keys.length - named.length;
+  return [...named, ...(others > 0 ? [ctx.t('shell:audit.values.moreColumns', { count: others })] : [])].join(
+    ctx.t('shell:audit.values.listSeparator'),
+  );
+}
+
+const isCurrency = (value: unknown): value is Currency =>
+  typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 
 export interface FormatContext extends DateDisplay {
   t: TFunction;
   language: string;
   /** The whole record the value belongs to: a handling charge's value reads by its type. */
   record?: Record<string, unknown> | null;
+  /** The record's id: a preference's value reads by which preference it is. */
+  entityId?: string;
 }
 
 const MAX_TEXT = 120;
@@ -178,9 +301,9 @@ export function formatFieldValue(entity: string, field: string, value: unknown, 
   const empty = t('shell:audit.values.empty');
   if (value === undefined || value === null || value === '') {
     // A user without a role is a state of its own, not a missing value.
-    return FIELDS[entity]?.[field]?.kind === 'role' ? t('common:roles.none') : empty;
+    return defOf(entity, field)?.kind === 'role' ? t('common:roles.none') : empty;
   }
-  const def = FIELDS[entity]?.[field];
+  const def = defOf(entity, field);
   switch (def?.kind) {
     case 'money':
       return typeof value === 'number'
@@ -273,8 +396,18 @@ export function formatFieldValue(entity: string, field: string, value: unknown, 
       if (typed.type === 'percentage') return `${String(typed.value)}%`;
       return typeof typed.value === 'number' ? formatMoney(typed.value, 'JPY', ctx.language) : empty;
     }
-    case 'json':
-      return clip(JSON.stringify(value));
+    case 'recordMoney': {
+      const currency = ctx.record?.currency;
+      if (typeof value !== 'number') return String(value);
+      // Entries older than the currency in the snapshot: the amount alone, never a guessed sign.
+      return isCurrency(currency)
+        ? formatMoney(value, currency, ctx.language)
+        : value.toLocaleString(ctx.language);
+    }
+    case 'orderStatus':
+      return t(`ordermanagement:statuses.${String(value)}`, { defaultValue: String(value) });
+    case 'columns':
+      return Array.isArray(value) ? clip(columnNames(value.map(String), ctx)) : empty;
     default:
       if (typeof value === 'boolean') return t(value ? 'shell:audit.values.yes' : 'shell:audit.values.no');
       return clip(typeof value === 'string' ? value : JSON.stringify(value));

@@ -102,3 +102,82 @@ describe('audit sentence', () => {
     expect(unnamed.headline).toBe('Ada Adminが表示設定を変更しました');
   });
 });
+
+describe('order history', () => {
+  const order = (overrides: Partial<AuditEntry>) =>
+    entry({ entity: 'order', entityName: '403-1', entityId: 'o1', ...overrides });
+
+  it('reads an edit with the form labels, money in the order currency and the customer part by part', () => {
+    const edit = order({
+      before: { name: '403-1', currency: 'INR', discount: 0, customer: null, shipmentStatus: 'RECEIVED' },
+      after: {
+        name: '403-1',
+        currency: 'INR',
+        discount: 25,
+        customer: { name: 'Sana Kapoor', email: '', city: 'Pune' },
+        shipmentStatus: 'RECEIVED',
+      },
+    });
+    expect(auditSentence(edit, { t: en, language: 'en', ...display }).changes.map((c) => c.text)).toEqual([
+      'Discount: ₹0.00 → ₹25.00',
+      'Customer name: — → Sana Kapoor',
+      'Customer city: — → Pune',
+    ]);
+    const inJa = auditSentence(edit, { t: ja, language: 'ja', ...display });
+    expect(inJa.headline).toBe('Ada Adminが注文「403-1」を変更しました');
+    expect(inJa.changes.map((c) => c.text)).toEqual([
+      '割引：₹0.00 → ₹25.00',
+      '顧客名：— → Sana Kapoor',
+      '顧客の市区町村：— → Pune',
+    ]);
+  });
+
+  it('reads a status change and names the product of a new order', () => {
+    const status = order({
+      before: { name: '403-1', shipmentStatus: 'RECEIVED' },
+      after: { name: '403-1', shipmentStatus: 'ACCEPTED' },
+    });
+    expect(auditSentence(status, { t: en, language: 'en', ...display }).changes.map((c) => c.text)).toEqual([
+      'Status: Received → Accepted',
+    ]);
+    const created = order({
+      action: 'create',
+      before: null,
+      after: { name: '403-1', currency: 'JPY', product: { _id: 'p1', name: 'Pocky' }, baseOrderPrice: 1200 },
+    });
+    expect(auditSentence(created, { t: en, language: 'en', ...display }).changes.map((c) => c.text)).toEqual([
+      'Product: Pocky',
+      'Order price: ¥1,200',
+    ]);
+  });
+});
+
+describe('preference history', () => {
+  it('names the preference and its hidden columns by what the screens call them', () => {
+    const columns = entry({
+      entity: 'userPreference',
+      entityId: 'orders.columns',
+      entityName: 'orders.columns',
+      before: { value: { hidden: ['customFee'] } },
+      after: { value: { hidden: ['customFee', 'shipmentId', 'gone'] } },
+    });
+    const sentence = auditSentence(columns, { t: en, language: 'en', ...display });
+    expect(sentence.headline).toBe('Ada Admin changed the preference “columns of Order management”');
+    expect(sentence.changes.map((c) => c.text)).toEqual([
+      'Hidden columns: Custom fee → Custom fee, Shipment ID, 1 other column',
+    ]);
+    const date = auditSentence(
+      entry({
+        entity: 'userPreference',
+        entityId: 'display',
+        entityName: 'display',
+        action: 'create',
+        before: null,
+        after: { value: { dateFormat: 'DD/MM/YYYY' } },
+      }),
+      { t: ja, language: 'ja', ...display },
+    );
+    expect(date.headline).toBe('Ada Adminが表示設定「日付の表示形式」を作成しました');
+    expect(date.changes.map((c) => c.text)).toEqual(['日付の表示形式：DD/MM/YYYY']);
+  });
+});

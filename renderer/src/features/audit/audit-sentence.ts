@@ -5,8 +5,15 @@
 import type { TFunction } from 'i18next';
 import type { AuditEntry } from '#shared/schemas/misc';
 import { formatDateTime, type DateDisplay } from '../../ui/date-display';
-import { auditDiff } from './audit-diff';
-import { fieldLabel, formatFieldValue, isShownField, type FormatContext } from './audit-fields';
+import { auditDiff, type DiffRow } from './audit-diff';
+import {
+  fieldLabel,
+  formatFieldValue,
+  hasParts,
+  isShownField,
+  preferenceName,
+  type FormatContext,
+} from './audit-fields';
 
 export interface AuditChange {
   field: string;
@@ -30,7 +37,12 @@ export interface AuditSentence {
 /** Snapshot keys that name a record, for entries older than the stored name. */
 const NAME_KEYS = ['name', 'fullname', 'title'];
 
-function recordName(entry: AuditEntry): string | null {
+function recordName(entry: AuditEntry, t: TFunction): string | null {
+  // Records named by a code: the name a person knows them by.
+  if (entry.entity === 'userPreference') return preferenceName(t, entry.entityId);
+  if (entry.entity === 'platformFee' && entry.entityName) {
+    return t(`common:platforms.${entry.entityName}`, { defaultValue: entry.entityName });
+  }
   if (entry.entityName) return entry.entityName;
   for (const snapshot of [entry.after, entry.before]) {
     for (const key of NAME_KEYS) {
@@ -41,19 +53,41 @@ function recordName(entry: AuditEntry): string | null {
   return null;
 }
 
+const asObject = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * A field made of parts (a customer) as one row per part: on an update the parts that changed,
+ * on a create or delete the parts that have a value.
+ */
+function partRows(row: DiffRow, action: AuditEntry['action']): DiffRow[] {
+  const before = asObject(row.before);
+  const after = asObject(row.after);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .map((part) => ({ field: `${row.field}.${part}`, before: before[part], after: after[part] }))
+    .filter((part) =>
+      action === 'update'
+        ? JSON.stringify(part.before ?? null) !== JSON.stringify(part.after ?? null) &&
+          !(isEmpty(part.before) && isEmpty(part.after))
+        : !isEmpty(action === 'delete' ? part.before : part.after),
+    );
+}
+
 export function auditSentence(
   entry: AuditEntry,
   { t, language, ...display }: { t: TFunction; language: string } & DateDisplay,
 ): AuditSentence {
   const who = entry.user?.fullname ?? t('shell:audit.system');
   const kind = t(`shell:audit.kinds.${entry.entity}`, { defaultValue: entry.entity });
-  const name = recordName(entry);
+  const name = recordName(entry, t);
   const headline = name
     ? t(`shell:audit.sentence.${entry.action}`, { who, kind, name })
     : t(`shell:audit.sentence.${entry.action}Unnamed`, { who, kind });
 
   const changes = auditDiff(entry.before, entry.after)
-    .filter((row) => isShownField(row.field))
+    .filter((row) => isShownField(row.field, entry.entity))
+    .flatMap((row) => (hasParts(entry.entity, row.field) ? partRows(row, entry.action) : [row]))
     .map((row): AuditChange => {
       const label = fieldLabel(t, entry.entity, row.field);
       const ctx = (record: Record<string, unknown> | null): FormatContext => ({
@@ -61,6 +95,7 @@ export function auditSentence(
         language,
         ...display,
         record,
+        entityId: entry.entityId,
       });
       if (entry.action === 'update') {
         const before = formatFieldValue(entry.entity, row.field, row.before, ctx(entry.before));

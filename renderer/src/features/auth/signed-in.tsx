@@ -14,6 +14,7 @@ import { loadAllTexts } from '../../i18n/i18n';
 import { platform } from '../../platform/platform';
 import { LoadingState } from '../../ui/loading-state';
 import { homePathFor, mayOpen } from '../shell/menu';
+import { useConfig } from '../shell/use-config';
 import { CurrentUserContext, useCurrentUser } from './current-user';
 import { sessionAtom } from './session.atoms';
 import { useSignOut } from './use-session';
@@ -41,6 +42,8 @@ function Verified() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
+  // The brand decides the menu, and so which screens open (the restricted brand has no OTZ).
+  const config = useConfig();
   const verify = useQuery({
     queryKey: queryKeys.verify,
     // The auth calls parse with the shared schemas: loaded with the first check, never on
@@ -77,9 +80,10 @@ function Verified() {
   }, [role, session, setSession]);
 
   if (!session || rejected) return <Navigate to="/auth/login" replace />;
-  if (!verify.data) {
-    return verify.isError ? (
-      <ErrorState error={verify.error} onRetry={() => void verify.refetch()} fullPage />
+  if (!verify.data || !config.data) {
+    const failed = verify.isError ? verify : config.isError ? config : null;
+    return failed ? (
+      <ErrorState error={failed.error} onRetry={() => void failed.refetch()} fullPage />
     ) : (
       <LoadingState fullPage />
     );
@@ -91,7 +95,7 @@ function Verified() {
       ) : (
         <AppShell>
           {/* Decided from the menu table, before the screen mounts: no request, no actions. */}
-          {mayOpen(verify.data.role, pathname) ? <Outlet /> : <ForbiddenState />}
+          {mayOpen(verify.data.role, pathname, config.data.restrictedBrand) ? <Outlet /> : <ForbiddenState />}
         </AppShell>
       )}
     </CurrentUserContext>

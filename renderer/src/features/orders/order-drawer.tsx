@@ -3,7 +3,6 @@
  * of the fields order management may change, and its history from the audit log.
  */
 import {
-  Badge,
   Button,
   Caption1,
   Divider,
@@ -15,33 +14,28 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { EditRegular, SaveRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '#shared/constants';
 import { nextStatuses } from '#shared/domain/order-status';
 import { MESSAGES } from '#shared/messages';
-import type { AuditEntry } from '#shared/schemas/misc';
 import { CUSTOMER_FIELDS, type Order } from '#shared/schemas/order';
-import { fetchAuditLogs } from '../../api/audit.api';
 import { invalidate, queryKeys } from '../../api/query-keys';
 import { AppDrawer } from '../../ui/app-drawer';
 import { useConfirmAction } from '../../ui/confirm-action';
 import { DateField } from '../../ui/date-field';
 import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { useNotify } from '../../ui/notify';
-import { ErrorState, LoadingState } from '../../ui/page-state';
 import { useAppMutation } from '../../ui/use-app-mutation';
+import { ShipmentLink } from '../../ui/table-cells';
 import { useErrorText } from '../../ui/use-error-text';
-import { auditDiff, formatAuditValue } from '../audit/audit-diff';
+import { RecordHistory } from '../audit/record-history';
 import { useProductName } from '../products/product-name';
 import { customerKey, orderEditForm, orderEditOf, type OrderEditText } from './order-edit';
 import { lineFees } from './order-money';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
 import { setOrderStatus, updateOrder } from './orders.api';
 import { changedOrder, statusImpact, statusQuestion, type Translate } from './status-confirm';
-
-const HISTORY_LIMIT = 20;
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -50,23 +44,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalS, columnGap: '16px' },
   wide: { gridColumn: '1 / -1' },
-  history: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  entry: {
-    padding: tokens.spacingHorizontalS,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2px',
-  },
-  diff: { margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '12px' },
 });
 
 export function OrderDrawer({
@@ -130,7 +107,7 @@ export function OrderDrawer({
     [t('columns.shippingFee'), money(order.shippingFee, 'JPY')],
     [t('columns.customFee'), money(order.customFee, 'INR')],
     [t('columns.status'), <OrderStatusBadge key="s" status={order.shipmentStatus} />],
-    [t('columns.shipmentId'), order.shipmentId ?? '—'],
+    [t('columns.shipmentId'), <ShipmentLink key="shipment" shipmentId={order.shipmentId} />],
     [t('columns.expectedShippingDate'), order.expectedShippingDate ?? '—'],
     [t('drawer.advance'), order.isBookedAdvance ? t('drawer.yes') : t('drawer.no')],
     [
@@ -190,7 +167,12 @@ export function OrderDrawer({
         </div>
       )}
       <Divider />
-      <OrderHistory order={order} />
+      <RecordHistory
+        entityId={order._id}
+        queryKey={queryKeys.orders.history(order._id)}
+        title={t('drawer.history')}
+        empty={t('drawer.noHistory')}
+      />
     </AppDrawer>
   );
 }
@@ -288,78 +270,5 @@ function OrderEditForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-const ACTION_COLOR = { create: 'success', update: 'informative', delete: 'danger' } as const;
-
-/** The order's audit entries, newest first; each names the order by its order id, not its key. */
-function OrderHistory({ order }: { order: Order }) {
-  const styles = useStyles();
-  const { t } = useTranslation('ordermanagement');
-  const time = useBusinessTime();
-  const history = useQuery({
-    queryKey: queryKeys.orders.history(order._id),
-    queryFn: () =>
-      fetchAuditLogs({
-        page: 1,
-        limit: HISTORY_LIMIT,
-        sort: '-at',
-        filters: { entityId: order._id },
-      }),
-  });
-  return (
-    <section aria-label={t('drawer.history')}>
-      <Subtitle2 as="h3">{t('drawer.history')}</Subtitle2>
-      {history.isPending ? (
-        <LoadingState />
-      ) : history.isError ? (
-        <ErrorState error={history.error} onRetry={() => void history.refetch()} />
-      ) : history.data.data.length === 0 ? (
-        <Caption1 className={styles.muted}>{t('drawer.noHistory')}</Caption1>
-      ) : (
-        <ul className={styles.history}>
-          {history.data.data.map((entry) => (
-            <HistoryEntry
-              key={entry._id}
-              entry={entry}
-              orderId={order.orderId}
-              when={time.instant(entry.at)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function HistoryEntry({ entry, orderId, when }: { entry: AuditEntry; orderId: string; when: string }) {
-  const styles = useStyles();
-  const { t } = useTranslation('ordermanagement');
-  const rows = auditDiff(entry.before, entry.after);
-  return (
-    <li className={styles.entry}>
-      <div className={styles.actions}>
-        <Badge appearance="tint" color={ACTION_COLOR[entry.action]}>
-          {t(`shell:audit.actions.${entry.action}`)}
-        </Badge>
-        <span>{t('drawer.historyHeadline', { orderId })}</span>
-      </div>
-      <Caption1 className={styles.muted}>
-        {entry.user?.fullname ?? t('shell:audit.system')} · <time dateTime={entry.at}>{when}</time>
-      </Caption1>
-      {entry.action === 'update' && rows.length > 0 && (
-        <dl className={styles.diff}>
-          {rows.map((row) => (
-            <div key={row.field} style={{ display: 'contents' }}>
-              <dt className={styles.muted}>{row.field}</dt>
-              <dd className={styles.value}>
-                {formatAuditValue(row.before)} → {formatAuditValue(row.after)}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </li>
   );
 }

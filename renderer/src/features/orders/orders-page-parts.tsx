@@ -29,7 +29,7 @@ import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { useNotify } from '../../ui/notify';
 import { PlatformFilter } from '../../ui/platform-filter';
-import { CellButton, useSelectColumn } from '../../ui/table-cells';
+import { CellButton, ShipmentLink, useSelectColumn } from '../../ui/table-cells';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useErrorText } from '../../ui/use-error-text';
@@ -342,8 +342,7 @@ export function useOrderColumns(
     {
       key: 'shipmentId',
       header: t('columns.shipmentId'),
-      truncate: '130px',
-      cell: (o) => o.shipmentId ?? '—',
+      cell: (o) => <ShipmentLink shipmentId={o.shipmentId} maxWidth="130px" />,
     },
     {
       key: 'expectedShippingDate',

@@ -8,6 +8,7 @@ import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { useOrderColumnBuilder } from '../orders/order-columns';
 import { useProductName } from '../products/product-name';
+import { saleDiscountYen } from './sales-money';
 import { Yen } from './sales-parts';
 import type { SaleRow } from './sales.api';
 
@@ -104,7 +105,14 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
     },
     profitColumn(t('columns.profit')),
     { key: 'id', header: t('columns.id'), defaultHidden: true, className: styles.nowrap, cell: (o) => o._id },
-    { ...orderColumn.discount(t('columns.discount')), defaultHidden: true },
+    {
+      key: 'discount',
+      header: t('columns.discount'),
+      numeric: true,
+      defaultHidden: true,
+      // In yen, as every other money column of the list.
+      cell: (o) => <Yen value={saleDiscountYen(o)} />,
+    },
     {
       key: 'expectedShippingDate',
       header: t('columns.expectedShippingDate'),

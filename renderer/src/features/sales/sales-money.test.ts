@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatYen, MISSING } from './sales-money';
+import { formatYen, MISSING, saleDiscountYen } from './sales-money';
 
 describe('report money', () => {
   it('shows whole yen with the sign and thousands separators', () => {
@@ -18,5 +18,17 @@ describe('report money', () => {
     expect(formatYen(null, 'en')).toBe(MISSING);
     expect(formatYen(undefined, 'ja')).toBe(MISSING);
     expect(formatYen(Number.NaN, 'en')).toBe(MISSING);
+  });
+
+  it('shows a discount in yen like the other columns: rupees at the order rate, rounded up once', () => {
+    expect(saleDiscountYen({ discount: 300, currency: 'JPY', exchangeRate: null })).toBe(300);
+    // ₹25.50 × 1.734512 = 44.230056 → 45.
+    expect(saleDiscountYen({ discount: 25.5, currency: 'INR', exchangeRate: 1.734512 })).toBe(45);
+    // ₹10.00 × 2 = 20 exactly: not rounded up.
+    expect(saleDiscountYen({ discount: 10, currency: 'INR', exchangeRate: 2 })).toBe(20);
+    expect(saleDiscountYen({ discount: 0.1, currency: 'INR', exchangeRate: 1.7 })).toBe(1);
+    expect(formatYen(saleDiscountYen({ discount: 25, currency: 'INR', exchangeRate: null }), 'en')).toBe(
+      MISSING,
+    );
   });
 });

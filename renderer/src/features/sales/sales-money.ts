@@ -1,3 +1,6 @@
+import type { Currency } from '#shared/constants';
+import { toMinor, toRateMicro, toYenMinor } from '#shared/domain/money';
+
 /**
  * Report figures: whole yen (the server rounds each row up), with the yen sign and thousands
  * separators in the reader's language; a missing figure (no purchase price, no rate) is a dash.
@@ -27,3 +30,17 @@ export function formatYen(amount: number | null | undefined, language: string): 
 /** A count in the reader's language (orders). */
 export const formatCount = (count: number, language: string) =>
   new Intl.NumberFormat(language === 'ja' ? 'ja-JP' : 'en-US').format(count);
+
+/**
+ * A sale's discount in whole yen, as the list's other money columns show theirs: a rupee
+ * discount at the order's rate, rounded up once, exactly; null (a dash) without a rate.
+ */
+export function saleDiscountYen(sale: {
+  discount: number;
+  currency: Currency;
+  exchangeRate: number | null;
+}): number | null {
+  const minor = toMinor(sale.discount, sale.currency);
+  if (sale.currency === 'JPY') return minor;
+  return sale.exchangeRate === null ? null : toYenMinor(minor, sale.currency, toRateMicro(sale.exchangeRate));
+}

@@ -5,10 +5,12 @@ const paths = (role: 'admin' | 'orderCreator', restricted: boolean) =>
   menuLinks(menuFor(role, restricted)).map((l) => l.path);
 
 describe('side menu', () => {
-  it('gives admin entries 1–10, Memo and the order import above Settings and Users, with OTZ, on the normal brand', () => {
+  it('gives admin entries 1–10 with order entry and shipments beside the orders, Memo and the order import above Settings and Users, with OTZ, on the normal brand', () => {
     expect(paths('admin', false)).toEqual([
       '/shipping-management',
+      '/orderentryform',
       '/order-amalgamation',
+      '/shipment',
       '/products',
       '/otz',
       '/sales-management',
@@ -24,11 +26,27 @@ describe('side menu', () => {
     ]);
   });
 
-  it('hides OTZ and adds order entry and shipments for admin on the restricted brand', () => {
+  it('hides OTZ and puts order entry and shipments last for admin on the restricted brand', () => {
     const restricted = paths('admin', true);
     expect(restricted).not.toContain('/otz');
-    expect(restricted.slice(-2)).toEqual(['/orderentryform', '/shipment']);
-    expect(paths('admin', false)).not.toContain('/orderentryform');
+    // The restricted brand's menu as it always was: order entry and shipments last, once.
+    expect(restricted).toEqual([
+      '/shipping-management',
+      '/order-amalgamation',
+      '/products',
+      '/sales-management',
+      '/issues',
+      '/AdvanceOrder',
+      '/Simulator',
+      '/newproductrequest',
+      '/memo',
+      '/order-import',
+      '/settings',
+      '/users',
+      '/audit-log',
+      '/orderentryform',
+      '/shipment',
+    ]);
   });
 
   it('puts a Settings heading before /settings', () => {
@@ -88,20 +106,34 @@ describe('breadcrumbs', () => {
 });
 
 describe('who may open a page (derived from the menu)', () => {
-  it('lets an admin open every page of the table', () => {
-    for (const path of Object.keys(PAGES)) expect(mayOpen('admin', path), path).toBe(true);
+  it('lets an admin open every page of the table on the main brand, each one reachable from the menu', () => {
+    for (const path of Object.keys(PAGES)) expect(mayOpen('admin', path, false), path).toBe(true);
+    const menu = menuFor('admin', false);
+    const unreachable = Object.keys(PAGES).filter(
+      (path) => !PAGES[path]?.everyone && activeMenuPath(path, menu) === undefined,
+    );
+    expect(unreachable).toEqual([]);
   });
 
-  it('keeps an orderCreator to order entry, shipments and their own profile', () => {
-    const open = Object.keys(PAGES).filter((path) => mayOpen('orderCreator', path));
-    expect(open.sort()).toEqual(['/orderentryform', '/shipment', '/user/profile']);
-    expect(mayOpen('orderCreator', '/products')).toBe(false);
-    expect(mayOpen('orderCreator', '/product-edit')).toBe(false);
-    expect(mayOpen('orderCreator', '/settings/category')).toBe(false);
+  it('lets an admin on the restricted brand open what its menu shows, and not OTZ by address', () => {
+    const closed = Object.keys(PAGES).filter((path) => !mayOpen('admin', path, true));
+    expect(closed.sort()).toEqual(['/ot-sales-management', '/otz']);
+    expect(mayOpen('admin', '/OTZ/', true)).toBe(false);
+    expect(mayOpen('admin', '/otz', false)).toBe(true);
+  });
+
+  it('keeps an orderCreator to order entry, shipments and their own profile, on either brand', () => {
+    for (const restricted of [false, true]) {
+      const open = Object.keys(PAGES).filter((path) => mayOpen('orderCreator', path, restricted));
+      expect(open.sort()).toEqual(['/orderentryform', '/shipment', '/user/profile']);
+    }
+    expect(mayOpen('orderCreator', '/products', false)).toBe(false);
+    expect(mayOpen('orderCreator', '/product-edit', false)).toBe(false);
+    expect(mayOpen('orderCreator', '/settings/category', false)).toBe(false);
   });
 
   it('matches paths as the router does and leaves unknown paths to the not-found page', () => {
-    expect(mayOpen('orderCreator', '/PRODUCTS/')).toBe(false);
-    expect(mayOpen('orderCreator', '/no-such-page')).toBe(true);
+    expect(mayOpen('orderCreator', '/PRODUCTS/', false)).toBe(false);
+    expect(mayOpen('orderCreator', '/no-such-page', false)).toBe(true);
   });
 });

@@ -48,11 +48,19 @@ const link = (path: string, label: LabelKey, icon: MenuIcon, dot?: DotFlag): Men
 const ORDER_ENTRY = link('/orderentryform', 'orderentry:title', 'orderEntry');
 const SHIPMENT = link('/shipment', 'shipment:title', 'shipment');
 
+/**
+ * The menu of a role on a brand. It is every screen the role may use: the route guard
+ * ({@link mayOpen}) reads it. On the main brand an administrator finds order entry beside order
+ * management and the shipments (where customs are entered) beside Combine orders; the
+ * restricted brand keeps its own order (no OTZ; order entry and shipments last).
+ */
 export function menuFor(role: Role, restrictedBrand: boolean): MenuEntry[] {
   if (role === 'orderCreator') return [ORDER_ENTRY, SHIPMENT];
   return [
     link('/shipping-management', 'ordermanagement:title', 'orders', 'platform'),
+    ...(restrictedBrand ? [] : [ORDER_ENTRY]),
     link('/order-amalgamation', 'ordershipment:title', 'combine'),
+    ...(restrictedBrand ? [] : [SHIPMENT]),
     link('/products', 'product:title', 'products'),
     ...(restrictedBrand ? [] : [link('/otz', 'otzorder:title', 'otz', 'otz')]),
     link('/sales-management', 'salesmanagement:title', 'sales'),
@@ -148,17 +156,16 @@ export const homePathFor = (role: Role) =>
   role === 'orderCreator' ? '/orderentryform' : '/shipping-management';
 
 /**
- * Whether a role may use the page at `pathname`: it may when the page, or a page up its
- * trail, is on that role's menu (under either brand), or the page is open to everyone.
- * Unknown paths are left to the not-found page. The menu is the one table of who sees what,
- * so a screen never decides this on its own.
+ * Whether a role may use the page at `pathname` on this brand: it may when the page, or a page
+ * up its trail, is on that role's menu of that brand, or the page is open to everyone (so
+ * `/otz`, off the restricted brand's menu, does not open there by address either). Unknown
+ * paths are left to the not-found page. The menu is the one table of who sees what, so a
+ * screen never decides this on its own.
  */
-export function mayOpen(role: Role, pathname: string): boolean {
+export function mayOpen(role: Role, pathname: string, restrictedBrand: boolean): boolean {
   const found = findPage(pathname);
   if (!found) return true;
   if (found[1].everyone) return true;
-  const links = new Set(
-    [...menuLinks(menuFor(role, false)), ...menuLinks(menuFor(role, true))].map((l) => l.path.toLowerCase()),
-  );
+  const links = new Set(menuLinks(menuFor(role, restrictedBrand)).map((l) => l.path.toLowerCase()));
   return (pageTrail(pathname)?.trail ?? []).some((crumb) => links.has(crumb.path.toLowerCase()));
 }

@@ -2,7 +2,8 @@
  * /shipment: the shipments, newest change first. A search by shipment id or order id, the
  * shipping-date range (the current quarter unless changed), the status (all, received,
  * shipped), sort, page and page size, all in the URL. Each row opens its tracking link outside
- * the app, lists its orders, takes its customs, and opens the shipment's drawer.
+ * the app, lists its orders, takes its customs, and opens the shipment's drawer (also by
+ * address: `?open=<shipment id>`, where a shipment id links to from the order screens).
  */
 import { makeStyles } from '@fluentui/react-components';
 import { VehicleTruckProfileRegular } from '@fluentui/react-icons';
@@ -21,6 +22,7 @@ import type { ListFilter } from '../../ui/list-screen/list-state';
 import { prefetchList, useListScreen, type ListScreenOptions } from '../../ui/list-screen/use-list-screen';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { CustomsDialog } from './customs-dialog';
+import { useShipmentByAddress } from './shipment-by-address';
 import { shipmentDates } from './shipment-dates';
 import { ShipmentDrawer } from './shipment-drawer';
 import { ShipmentOrdersDialog } from './shipment-orders-dialog';
@@ -111,9 +113,15 @@ export default function ShipmentsPage() {
   const list = useListScreen(shipmentListOptions(dates.timeZone, { by, searching, now }));
   const [ordersOf, setOrdersOf] = useState<Shipment | null>(null);
   const [customsOf, setCustomsOf] = useState<Shipment | null>(null);
-  const [opened, setOpened] = useState<Shipment | null>(null);
+  const [picked, setPicked] = useState<Shipment | null>(null);
+  const byAddress = useShipmentByAddress();
+  const opened = picked ?? byAddress.shipment;
   // Rows refetched after a change are newer than the copy the drawer opened with.
   const openedNow = opened && (list.rows.find((s) => s._id === opened._id) ?? opened);
+  const setOpened = (shipment: Shipment | null) => {
+    if (byAddress.shipment) byAddress.close();
+    setPicked(shipment);
+  };
 
   const columns = useShipmentColumns({ onOpen: setOpened, onOrders: setOrdersOf, onCustoms: setCustomsOf });
 
