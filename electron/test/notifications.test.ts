@@ -164,6 +164,55 @@ describe('desktop order notifications', () => {
     expect(ipcEvents['notifications:changed'].safeParse(sent).success).toBe(true);
   });
 
+  it('an order of two lines is one notification of one order; two orders say two', async () => {
+    let batch = orders();
+    const { notifications, poller, timer, shown } = setup({
+      route: (url) => {
+        if (url.searchParams.get('limit') === '1') {
+          return json(isPlatform(url) ? orders('2026-11-01T10:00:00.000Z') : otzOrders());
+        }
+        return json(isPlatform(url) ? batch : otzOrders());
+      },
+    });
+    const lines = (...rows: [id: string, orderId: string, createdAt: string][]) => ({
+      data: rows.map(([_id, orderId, createdAt]) => ({ _id, orderId, platformCode: 'AMAZONJP', createdAt })),
+      totalCount: rows.length,
+    });
+    poller.sync();
+    await poller.poll();
+
+    batch = lines(['p1', '503-1', '2026-11-01T10:05:00.000Z'], ['p2', '503-1', '2026-11-01T10:05:00.000Z']);
+    timer.fire();
+    await poller.poll();
+    expect(shown.map((s) => s.body)).toEqual(['en:platform:1']);
+    expect(notifications.getState().items.map((i) => i.id)).toEqual(['p1']);
+
+    // The same order's third line, in a later poll: already announced, so nothing is shown.
+    batch = lines(['p3', '503-1', '2026-11-01T10:05:01.000Z']);
+    timer.fire();
+    await poller.poll();
+    expect(shown).toHaveLength(1);
+
+    // Two orders (one of two lines, one new beside the known one): two, and one not known.
+    batch = lines(
+      ['p4', '503-2', '2026-11-01T10:06:00.000Z'],
+      ['p5', '503-2', '2026-11-01T10:06:00.000Z'],
+      ['p6', '503-3', '2026-11-01T10:06:00.000Z'],
+    );
+    timer.fire();
+    await poller.poll();
+    batch = lines(['p7', '503-4', '2026-11-01T10:07:00.000Z'], ['p8', '503-1', '2026-11-01T10:07:00.000Z']);
+    timer.fire();
+    await poller.poll();
+    expect(shown.map((s) => s.body)).toEqual(['en:platform:1', 'en:platform:2', 'en:platform:1']);
+    expect(notifications.getState().items.map((i) => (i.kind === 'platform' ? i.orderId : i.id))).toEqual([
+      '503-4',
+      '503-2',
+      '503-3',
+      '503-1',
+    ]);
+  });
+
   it('a click focuses the window and opens the matching screen', async () => {
     let phase = 0;
     const { poller, shown, deps, timer } = setup({

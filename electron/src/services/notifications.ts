@@ -4,8 +4,9 @@
  * its ring, the menu dots; the shared reducers of notification-state.ts). Main owns the state:
  * a window reload reads it back ('notifications:get'), the window's actions change it
  * ('notifications:update': the bell opened, a menu entry followed), and every change is sent
- * whole to the window ('notifications:changed'). Per batch main also shows one native
- * notification, whose click focuses the window on the matching screen.
+ * whole to the window ('notifications:changed'). Per batch that brings an order not listed yet
+ * main also shows one native notification, counting orders (not their lines), whose click
+ * focuses the window on the matching screen.
  *
  * The state belongs to the admin session that polls: another session (sign-in as someone
  * else, sign-out, a role taken away) or another connection starts from the empty state.
@@ -19,7 +20,12 @@
 import { z } from 'zod';
 import type { Language } from '#shared';
 import type { IpcEvent, IpcEventPayload, StoredSession } from '#shared/ipc';
-import { ORDER_KIND_RESOURCES, pollKindsFor, type OrderKind } from '#shared/notifications/notification-items';
+import {
+  mergeNotifications,
+  ORDER_KIND_RESOURCES,
+  pollKindsFor,
+  type OrderKind,
+} from '#shared/notifications/notification-items';
 import {
   addNotifications,
   applyNotificationAction,
@@ -98,8 +104,11 @@ export function createOrderNotifications(deps: OrderNotificationsDeps): OrderNot
   };
 
   const announce = async ({ kind, items, count }: OrderBatch) => {
+    // Orders the bell lists already (another line of an order announced before) are not new.
+    const { fresh } = mergeNotifications(state.items, items);
     setState(addNotifications(state, items));
-    const text = await deps.notificationText(deps.getLanguage(), kind, count);
+    if (fresh.length === 0) return;
+    const text = await deps.notificationText(deps.getLanguage(), kind, count - (items.length - fresh.length));
     const notification = deps.createNotification(text);
     notification.onClick(() => {
       deps.focusWindow();

@@ -7,6 +7,7 @@
  * item-status "Cancelled") has quantity 0 and no price.
  */
 import { PLATFORM_CURRENCY, type Platform } from '#shared/constants';
+import { AMAZON_REPORT } from './report-kinds';
 import { openReportTable, type ReportSource, type ReportTable } from './report-table';
 import {
   RowProblem,
@@ -20,15 +21,6 @@ import {
   type OpenedReport,
   type ReportItem,
 } from './import-line';
-
-const REQUIRED = [
-  'amazon-order-id',
-  'purchase-date',
-  'sales-channel',
-  'sku',
-  'quantity',
-  'item-price',
-] as const;
 
 const CHANNELS: Record<string, Platform> = { 'amazon.co.jp': 'AMAZONJP', 'amazon.in': 'AMAZONIND' };
 
@@ -86,6 +78,6 @@ export async function* amazonItems(table: ReportTable, timeZone: string): AsyncG
 
 /** Opens an All Orders report: its header is read and checked before this resolves. */
 export async function openAmazonReport(source: ReportSource, timeZone: string): Promise<OpenedReport> {
-  const table = await openReportTable(source, '\t', REQUIRED);
+  const table = await openReportTable(source, AMAZON_REPORT);
   return { items: amazonItems(table, timeZone), close: table.close };
 }

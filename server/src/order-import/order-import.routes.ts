@@ -43,10 +43,20 @@ function announcedLength(request: FastifyRequest): number | null {
   return Number.isSafeInteger(length) && length >= 0 ? length : null;
 }
 
+const hasNoBody = (request: FastifyRequest) =>
+  request.headers['content-type'] === undefined &&
+  request.headers['transfer-encoding'] === undefined &&
+  (announcedLength(request) ?? 0) === 0;
+
+const NO_BYTES: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: async function* () {} };
+
 /** The report's bytes as they arrive: the raw body, or the form's one file (other fields ignored). */
 async function reportChunks(request: FastifyRequest): Promise<AsyncIterable<Uint8Array>> {
   if (!request.isMultipart()) {
     const body = rawBodies.get(request);
+    // No body at all (Fastify then runs no parser): an empty file sent without a type. Staff are
+    // told the file is empty and which report to choose, not how to send a request.
+    if (!body && hasNoBody(request)) return NO_BYTES;
     if (!body) throw httpError(415, 'reportBodyRequired');
     // Not destroyed when reading stops early: the request's socket must still carry the answer.
     return body.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;

@@ -231,11 +231,25 @@ describe('the Amazon All Orders report', () => {
     });
   });
 
-  it('refuses an empty file, and a file that is a BOM alone', async () => {
-    await expect(read('amazon', '')).rejects.toMatchObject({ code: 'reportEmpty' });
-    await expect(read('amazon', new Uint8Array([0xef, 0xbb, 0xbf]), 1)).rejects.toMatchObject({
-      code: 'reportEmpty',
+  it('refuses an empty file, and a file that is a BOM alone, naming the platform to export it from', async () => {
+    const empty = { code: 'reportFileEmpty', params: { platform: 'Amazon' } };
+    await expect(read('amazon', '')).rejects.toMatchObject(empty);
+    await expect(read('amazon', new Uint8Array([0xef, 0xbb, 0xbf]), 1)).rejects.toMatchObject(empty);
+    await expect(read('shopify', '\r\n')).rejects.toMatchObject({
+      code: 'reportFileEmpty',
+      params: { platform: 'Shopify' },
     });
+  });
+
+  it("tells the other platform's report by its header, whichever delimiter it was read with", async () => {
+    await expect(
+      read('amazon', 'Name,Email,Created at,Lineitem quantity,Lineitem price,Lineitem sku\r\n'),
+    ).rejects.toMatchObject({
+      code: 'reportLooksLikeShopify',
+    });
+    await expect(
+      read('shopify', 'amazon-order-id\tpurchase-date\tsales-channel\tsku\tquantity\titem-price\n'),
+    ).rejects.toMatchObject({ code: 'reportLooksLikeAmazon' });
   });
 });
 

@@ -6,10 +6,13 @@
  * one row.
  *
  * Opening a report reads its first record only: a file without the report's columns is refused
- * then (400 naming them), whatever follows it.
+ * then, whatever follows it: as the other platform's report when its header is that one's (staff
+ * chose the wrong platform), else naming the missing columns. An empty file (no bytes, a BOM
+ * alone, a blank first line) is refused naming the platform to export the report from.
  */
 import { httpError } from '../http/errors';
 import { decodeChunks } from './report-decode';
+import { headerIsOf, otherReport, type ReportKind } from './report-kinds';
 import { reportRecords } from './report-records';
 
 export interface ReportRow {
@@ -40,25 +43,26 @@ export interface ReportSource {
 const normalise = (name: string) => name.trim().toLowerCase();
 const unreadable = () => '';
 
-export async function openReportTable(
-  source: ReportSource,
-  delimiter: ',' | '\t',
-  required: readonly string[],
-): Promise<ReportTable> {
-  const records = reportRecords(decodeChunks(source.chunks, source.limit, source.counted), delimiter);
+export async function openReportTable(source: ReportSource, kind: ReportKind): Promise<ReportTable> {
+  const records = reportRecords(decodeChunks(source.chunks, source.limit, source.counted), kind.delimiter);
   const index = new Map<string, number>();
+  const empty = () => httpError(400, 'reportFileEmpty', { platform: kind.platform });
   try {
     const first = await records.next();
-    if (first.done) throw httpError(400, 'reportEmpty');
+    if (first.done) throw empty();
     const header = first.value.cells;
     if (header === null) throw httpError(400, 'reportUnreadable', { line: String(first.value.line) });
-    if (header.every((cell) => cell.trim() === '')) throw httpError(400, 'reportEmpty');
+    if (header.every((cell) => cell.trim() === '')) throw empty();
     header.forEach((name, i) => {
       const key = normalise(name);
       if (key && !index.has(key)) index.set(key, i);
     });
-    const missing = required.filter((name) => !index.has(name));
-    if (missing.length > 0) throw httpError(400, 'reportMissingColumns', { columns: missing.join(', ') });
+    const missing = kind.required.filter((name) => !index.has(name));
+    if (missing.length > 0) {
+      const other = otherReport(kind);
+      if (headerIsOf(header, kind, other)) throw httpError(400, other.looksLike);
+      throw httpError(400, 'reportMissingColumns', { columns: missing.join(', ') });
+    }
   } catch (error) {
     // Nothing more is read: the source is released as it is.
     await records.return(undefined);

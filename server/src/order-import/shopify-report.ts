@@ -16,6 +16,7 @@
 import { MAX_AMOUNT, MAX_UNIT_PRICE, PLATFORM_CURRENCY } from '#shared/constants';
 import { allocateMinor } from '#shared/domain/allocate';
 import { toMinor } from '#shared/domain/money';
+import { SHOPIFY_REPORT } from './report-kinds';
 import { openReportTable, type ReportRow, type ReportSource, type ReportTable } from './report-table';
 import {
   RowProblem,
@@ -32,8 +33,6 @@ import {
   type RowError,
   type UnmatchedRow,
 } from './import-line';
-
-const REQUIRED = ['name', 'created at', 'lineitem quantity', 'lineitem price', 'lineitem sku'] as const;
 
 /**
  * The rows one order may have. An order's rows are held until the next order begins (its
@@ -194,6 +193,6 @@ export async function* shopifyItems(table: ReportTable, timeZone: string): Async
 
 /** Opens an orders export: its header is read and checked before this resolves. */
 export async function openShopifyReport(source: ReportSource, timeZone: string): Promise<OpenedReport> {
-  const table = await openReportTable(source, ',', REQUIRED);
+  const table = await openReportTable(source, SHOPIFY_REPORT);
   return { items: shopifyItems(table, timeZone), close: table.close };
 }

@@ -1,5 +1,5 @@
 /**
- * What the bell lists: one item per new platform order or OTZ order. The order poller produces
+ * What the bell lists: one item per new platform order (however many lines it has) or OTZ order. The order poller produces
  * them (in the desktop main process or in a browser's renderer) and the notification state
  * keeps them; the state crosses IPC, so items have a schema.
  */
@@ -51,16 +51,36 @@ export const POLL_BATCH_LIMIT = 100;
 /** The bell keeps the newest this many; older ones are still on the order screens. */
 export const NOTIFICATION_LIST_CAP = 200;
 
-const keyOf = (item: NotificationItem) => `${item.kind}:${item.id}`;
+/**
+ * What one notification stands for: a platform order is its platform and order id, since the
+ * API lists order lines (a two-line order is two rows with ids of their own) and staff take one
+ * order in, not its lines; an OTZ order is one row.
+ */
+export const notificationKey = (item: NotificationItem) =>
+  item.kind === 'platform' ? `platform:${item.platformCode}:${item.orderId}` : `otz:${item.id}`;
 
-/** Adds what is new, newest first; also reports which kinds brought something new. */
+/** One item per order, the first of each kept (newest first in, newest first out). */
+export function oneItemPerOrder(items: readonly NotificationItem[]): NotificationItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = notificationKey(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Adds the orders not listed yet, newest first; also reports which kinds brought something new
+ * and the new items themselves.
+ */
 export function mergeNotifications(
   current: readonly NotificationItem[],
   incoming: readonly NotificationItem[],
-): { items: NotificationItem[]; added: Record<OrderKind, boolean> } {
-  const known = new Set(current.map(keyOf));
+): { items: NotificationItem[]; added: Record<OrderKind, boolean>; fresh: NotificationItem[] } {
+  const known = new Set(current.map(notificationKey));
   const fresh = incoming.filter((item) => {
-    const key = keyOf(item);
+    const key = notificationKey(item);
     if (known.has(key)) return false;
     known.add(key);
     return true;
@@ -71,5 +91,6 @@ export function mergeNotifications(
   return {
     items,
     added: { platform: fresh.some((i) => i.kind === 'platform'), otz: fresh.some((i) => i.kind === 'otz') },
+    fresh,
   };
 }

@@ -186,6 +186,79 @@ describe('order poller', () => {
     expect(batches[0]?.items).toHaveLength(POLL_BATCH_LIMIT);
   });
 
+  it('an order of two lines is one item counted once; two orders are two', async () => {
+    let rows: unknown[] = [];
+    const { poller, timer, batches } = setup({
+      route: (path, q) =>
+        path !== 'orders/'
+          ? list([])
+          : isCursorFetch(q)
+            ? list([platformRow(0, '2026-11-01T10:00:00.000Z')])
+            : list(rows),
+    });
+    poller.sync();
+    await poller.poll();
+    // One order, two products: the API lists two lines, each with an id of its own.
+    const line = (id: string, orderId: string, platformCode: string) => ({
+      _id: id,
+      orderId,
+      platformCode,
+      createdAt: '2026-11-01T10:05:00.000Z',
+    });
+    rows = [line('p1', '408-7', 'AMAZONIND'), line('p2', '408-7', 'AMAZONIND')];
+    timer.fire();
+    await poller.poll();
+    expect(batches.at(-1)).toEqual({
+      kind: 'platform',
+      count: 1,
+      items: [
+        {
+          kind: 'platform',
+          id: 'p1',
+          orderId: '408-7',
+          platformCode: 'AMAZONIND',
+          createdAt: '2026-11-01T10:05:00.000Z',
+        },
+      ],
+    });
+
+    // Two orders, one of them with two lines; and one order id on two platforms is two orders.
+    rows = [
+      { ...line('p3', '408-8', 'AMAZONIND'), createdAt: '2026-11-01T10:06:00.000Z' },
+      { ...line('p4', '408-8', 'AMAZONIND'), createdAt: '2026-11-01T10:06:00.000Z' },
+      { ...line('p5', '408-9', 'AMAZONIND'), createdAt: '2026-11-01T10:06:00.000Z' },
+      { ...line('p6', '408-9', 'AMAZONJP'), createdAt: '2026-11-01T10:06:00.000Z' },
+    ];
+    timer.fire();
+    await poller.poll();
+    expect(batches.at(-1)?.count).toBe(3);
+    expect(batches.at(-1)?.items.map((i) => i.id)).toEqual(['p3', 'p5', 'p6']);
+  });
+
+  it('past the rows fetched, each line not fetched counts as an order', async () => {
+    const { poller, timer, batches } = setup({
+      route: (path, q) =>
+        path !== 'orders/'
+          ? list([])
+          : isCursorFetch(q)
+            ? list([platformRow(0, '2026-01-01T00:00:00.000Z')])
+            : // 100 rows of 50 two-line orders, of 130 rows in all.
+              list(
+                Array.from({ length: POLL_BATCH_LIMIT }, (_, i) => ({
+                  ...platformRow(i + 1, '2026-01-02T00:00:00.000Z'),
+                  orderId: `408-${Math.floor(i / 2)}`,
+                })),
+                POLL_BATCH_LIMIT + 30,
+              ),
+    });
+    poller.sync();
+    await poller.poll();
+    timer.fire();
+    await poller.poll();
+    expect(batches[0]?.items).toHaveLength(POLL_BATCH_LIMIT / 2);
+    expect(batches[0]?.count).toBe(POLL_BATCH_LIMIT / 2 + 30);
+  });
+
   it('when there were no orders at all, every order that appears is new', async () => {
     let rows: unknown[] = [];
     const { poller, batches, requests, timer } = setup({
@@ -473,6 +546,25 @@ describe('mergeNotifications', () => {
     ]);
     expect(again.items.map((i) => i.id)).toEqual(['2', '1']);
     expect(mergeNotifications(again.items, [order('1', 'y')]).added).toEqual({ platform: false, otz: false });
+  });
+
+  it('lists an order once, whichever of its lines arrives and when', () => {
+    const line = (id: string, orderId: string, platformCode: 'AMAZONIND' | 'SHOPIFY', createdAt: string) =>
+      ({ kind: 'platform', id, orderId, platformCode, createdAt }) satisfies NotificationItem;
+    const first = mergeNotifications([], [line('a', '408-1', 'AMAZONIND', '2026-11-01T10:00:00Z')]);
+    // The order's second line, in a later poll: nothing new.
+    const second = mergeNotifications(first.items, [line('b', '408-1', 'AMAZONIND', '2026-11-01T10:00:01Z')]);
+    expect(second.items.map((i) => i.id)).toEqual(['a']);
+    expect(second.added).toEqual({ platform: false, otz: false });
+    expect(second.fresh).toEqual([]);
+    // Two lines of one order in one batch, beside another order: two items.
+    const third = mergeNotifications(first.items, [
+      line('c', '#1001', 'SHOPIFY', '2026-11-01T11:00:00Z'),
+      line('d', '#1001', 'SHOPIFY', '2026-11-01T11:00:00Z'),
+      line('e', '408-1', 'SHOPIFY', '2026-11-01T11:00:00Z'),
+    ]);
+    expect(third.items.map((i) => i.id)).toEqual(['c', 'e', 'a']);
+    expect(third.fresh.map((i) => i.id)).toEqual(['c', 'e']);
   });
 
   it('keeps a platform order and an OTZ order with the same id apart', () => {

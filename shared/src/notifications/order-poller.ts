@@ -7,9 +7,9 @@
  * first, moves the cursor to the newest item and hands the batch out. Only an admin's session
  * polls.
  *
- * A batch holds at most {@link POLL_BATCH_LIMIT} items but counts every new order (the list's
- * totalCount): an import of thousands of orders is one batch with the right count, not a
- * hundred ticks of catching up.
+ * A batch is read from at most {@link POLL_BATCH_LIMIT} rows but counts every new order (with
+ * the list's totalCount): an import of thousands of orders is one batch, not a hundred ticks of
+ * catching up. The rows are order lines: a batch holds one item per order.
  *
  * A failed request (offline, 401 after the token expired, a server without the resource) is
  * skipped without a word and retried on the next tick: a background poller must never
@@ -34,6 +34,7 @@ import {
   ORDER_KINDS,
   POLL_BATCH_LIMIT,
   notificationItemSchema,
+  oneItemPerOrder,
   type NotificationItem,
   type OrderKind,
 } from './notification-items';
@@ -47,9 +48,13 @@ export interface PollerSession {
 
 export interface OrderBatch {
   kind: OrderKind;
-  /** Newest first, at most {@link POLL_BATCH_LIMIT}. */
+  /** One per order, newest first; from at most {@link POLL_BATCH_LIMIT} rows. */
   items: NotificationItem[];
-  /** Every order created after the cursor (≥ items.length). */
+  /**
+   * The orders created after the cursor (≥ items.length): exact when the rows fetched are all
+   * there are; past that, each row not fetched counts as an order of its own (the API counts
+   * lines, not orders), so a very large import may be counted a little high, never low.
+   */
   count: number;
 }
 
@@ -183,11 +188,14 @@ export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
       sort: '-createdAt',
       filters: cursor.createdAt === null ? {} : { createdAt: { gt: cursor.createdAt } },
     });
-    const { items, totalCount } = await fetchList(kind, query, sessionToken, signal);
-    const newest = items[0];
+    const { items: rows, totalCount } = await fetchList(kind, query, sessionToken, signal);
+    const newest = rows[0];
     if (gen !== generation || !newest) return;
     cursors[kind] = { known: true, createdAt: newest.createdAt };
-    await deps.onBatch({ kind, items, count: Math.max(totalCount ?? 0, items.length) });
+    // A platform order of several lines is several rows: one notification, counted once.
+    const items = oneItemPerOrder(rows);
+    const notFetched = Math.max((totalCount ?? 0) - rows.length, 0);
+    await deps.onBatch({ kind, items, count: items.length + notFetched });
   };
 
   const kindsOf = async (gen: number, sessionToken: string, signal: AbortSignal) => {

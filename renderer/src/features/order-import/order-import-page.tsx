@@ -20,8 +20,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportSource, OrderImportResult } from '#shared/schemas/order-import';
+import { ApiError } from '../../api/http';
 import { useNotify } from '../../ui/notify';
 import { EmptyState, ErrorState } from '../../ui/page-state';
+import { useErrorText } from '../../ui/use-error-text';
+import { previewNotice } from './import-outcome';
 import { importOrderReport, type ImportProgress } from './order-import.api';
 import { ImportProgressView, ImportSummary, ReportDropZone, useStyles } from './order-import-parts';
 
@@ -103,21 +106,20 @@ export default function OrderImportPage() {
 
       {step.kind === 'idle' && <EmptyState title={t('empty.title')}>{t('empty.body')}</EmptyState>}
       {step.kind === 'running' && <ImportProgressView progress={step.progress} dryRun={step.dryRun} />}
-      {step.kind === 'failed' && (
-        <ErrorState
-          error={step.error}
-          onRetry={file ? () => void run(file, source, step.dryRun) : undefined}
-        />
-      )}
+      {step.kind === 'failed' &&
+        (isRefusedFile(step.error) ? (
+          <RefusedFile error={step.error} />
+        ) : (
+          <ErrorState
+            error={step.error}
+            onRetry={file ? () => void run(file, source, step.dryRun) : undefined}
+          />
+        ))}
       {step.kind === 'preview' && (
         <>
           <Subtitle2 as="h2">{t('preview.title')}</Subtitle2>
           <ImportSummary result={step.result} dryRun />
-          {step.result.created + step.result.updated === 0 && (
-            <MessageBar intent="info">
-              <MessageBarBody>{t('preview.nothing')}</MessageBarBody>
-            </MessageBar>
-          )}
+          <PreviewNotice result={step.result} />
           <div className={styles.actions}>
             <Button
               appearance="primary"
@@ -149,5 +151,34 @@ export default function OrderImportPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** Why importing would write nothing, when it would not. */
+function PreviewNotice({ result }: { result: OrderImportResult }) {
+  const { t } = useTranslation('orderimport');
+  const notice = previewNotice(result);
+  if (!notice) return null;
+  return (
+    <MessageBar intent={notice === 'noLines' ? 'warning' : 'info'}>
+      <MessageBarBody>{t(notice === 'noLines' ? 'preview.noLines' : 'preview.nothing')}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/**
+ * The server refused the file itself (empty, the other platform's report, no report at all, too
+ * large): its message says which file to choose, so the screen says that alone. Asking again with
+ * the same file cannot help, unlike a failure of the connection.
+ */
+const isRefusedFile = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 400 || error.status === 413);
+
+function RefusedFile({ error }: { error: ApiError }) {
+  const errorText = useErrorText();
+  return (
+    <MessageBar intent="error" layout="multiline" data-testid="refused-file">
+      <MessageBarBody>{errorText(error)}</MessageBarBody>
+    </MessageBar>
   );
 }
