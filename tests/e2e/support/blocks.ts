@@ -57,3 +57,157 @@ export const toasts = (page: Page) => page.locator('.fui-Toast');
 /** True when the page itself scrolls sideways (a table's own frame may). */
 export const pageScrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/**
+ * What a Japanese screen may show in Latin letters: names of platforms and services, codes and
+ * their kinds, currencies, key names, the date format's mask. Anything else in Latin letters
+ * outside the data is an English text left untranslated.
+ */
+export const LATIN_IN_JAPANESE = [
+  'Kura',
+  'Amazon',
+  'Shopify',
+  'PayPal',
+  'OTZ',
+  'SKU',
+  'JAN',
+  'ASIN',
+  'ID',
+  'CSV',
+  'URL',
+  'Web',
+  'JPY',
+  'INR',
+  'USD',
+  'Ctrl',
+  'Enter',
+  'YYYY-MM-DD',
+];
+
+/**
+ * What the screen says that it should not: an i18n key (`orders.fields.x`), a camelCase field
+ * name, JSON, and on a Japanese screen English words. Read from the visible text and the
+ * accessible names, placeholders and titles of the page (dialogs and drawers included).
+ *
+ * The records' own texts are as staff typed them: a table cell's text, a card's or a list
+ * item's, a name quoted in a sentence (“…”, 「…」) and the `data` given (names the screen
+ * shows elsewhere, e.g. in a drawer) are left out of the camelCase and English checks; badges
+ * and buttons inside cells are the screen's own words and are checked. A raw record shown on
+ * purpose (`pre`) and an image's inner text (a logo's letters; its name is its label) are not
+ * text of the screen.
+ */
+export async function textFindings(page: Page, language: 'en' | 'ja', data: readonly string[] = []) {
+  const { all, own } = await page.evaluate(() => {
+    const all: string[] = [];
+    const own: string[] = [];
+    const isData = (el: Element) =>
+      !!el.closest('td, [role="gridcell"], article, li, .fui-Avatar') &&
+      !el.closest('.fui-Badge, button, [role="button"], [role="tab"], [role="menuitem"]');
+    const shown = (el: Element) =>
+      el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true }) &&
+      !el.closest('[aria-hidden="true"]');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!el || !text || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName) || !shown(el)) continue;
+      if (el.closest('pre, [role="img"][aria-label]')) continue;
+      all.push(text);
+      if (!isData(el)) own.push(text);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], [aria-description]')) {
+      if (!shown(el)) continue;
+      for (const attr of ['aria-label', 'placeholder', 'title', 'aria-description']) {
+        const text = el.getAttribute(attr)?.trim();
+        if (!text) continue;
+        all.push(text);
+        // A cell's button names its row by the row's data ("Open order …").
+        if (!el.closest('td')) own.push(text);
+      }
+    }
+    return { all, own };
+  });
+  const findings = new Set<string>();
+  // Not words: addresses, file names and extensions, codes with figures (CHK-O-12, B0C1X).
+  const plain = (text: string) =>
+    text
+      .replace(/\bhttps?:\/\/\S*/g, ' ')
+      .replace(/\S+@\S+/g, ' ')
+      .replace(/\b[\w-]+\.(csv|txt|tsv|xlsx|com|in|jp|example)\b/g, ' ')
+      .replace(/(^|[^\w])\.(csv|txt|tsv|xlsx)\b/g, ' ')
+      .replace(
+        /[A-Za-z0-9]*\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)+|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-\d[A-Za-z0-9-]*/g,
+        ' ',
+      );
+  for (const text of all.map(plain)) {
+    for (const m of text.match(/\b[a-z][a-zA-Z0-9]+(?:[.:][a-z][a-zA-Z0-9_]+)+\b/g) ?? [])
+      findings.add(`raw key: ${m}`);
+    if (/\{"|\[\{|"\s*:\s*"/.test(text)) findings.add(`JSON: ${text.slice(0, 80)}`);
+  }
+  const known = [...data].sort((a, b) => b.length - a.length);
+  for (let text of own.map(plain)) {
+    for (const name of known) text = text.split(name).join(' ');
+    text = text.replace(/“[^”]*”|「[^」]*」|"[^"]*"/g, ' ');
+    for (const m of text.match(/\b[a-z]+[A-Z][a-zA-Z]*\b/g) ?? []) findings.add(`camelCase: ${m}`);
+    if (language !== 'ja') continue;
+    for (const allowed of LATIN_IN_JAPANESE) text = text.split(allowed).join(' ');
+    for (const word of text.match(/[A-Za-z][A-Za-z'’]*/g) ?? []) {
+      if (word.length < 2) continue;
+      findings.add(`English in Japanese: ${word} (in “${text.trim().slice(0, 60)}”)`);
+    }
+  }
+  return [...findings];
+}
+
+/** The header cells' names: their text, or the name of what they hold (a select-all box). */
+export const headerNames = (table: Locator) =>
+  table
+    .getByRole('columnheader')
+    .evaluateAll((cells) =>
+      cells.map(
+        (th) =>
+          (th as HTMLElement).innerText.trim() ||
+          th.querySelector('[aria-label]')?.getAttribute('aria-label') ||
+          th.getAttribute('aria-label') ||
+          '',
+      ),
+    );
+
+/**
+ * The table's default columns in view: every header inside the frame's visible box and the
+ * window, with the page not scrolling sideways; and the header on top of the rows when they
+ * scroll in the frame, and still in the window when the page scrolls. Returns what is wrong.
+ */
+export async function tableFindings(page: Page, table: Locator) {
+  const findings: string[] = [];
+  const frame = table.locator('xpath=..');
+  const outside = await table.evaluate((el) => {
+    const box = el.parentElement!.getBoundingClientRect();
+    const right = Math.min(box.right, document.documentElement.clientWidth);
+    return [...el.querySelectorAll('thead th')]
+      .map((th) => ({ th: th as HTMLElement, r: th.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.right > right + 1 || r.left < box.left - 1))
+      .map(
+        ({ th, r }) =>
+          `${th.innerText.trim() || '(no text)'} ends at ${Math.round(r.right)} of ${Math.round(right)}`,
+      );
+  });
+  for (const o of outside) findings.push(`column out of view: ${o}`);
+  if (await pageScrollsSideways(page)) findings.push('the page scrolls sideways');
+
+  const header = table.getByRole('columnheader').first();
+  const before = await header.boundingBox();
+  if (await frame.evaluate((el) => el.scrollBy(0, 3000) === undefined && el.scrollTop > 0)) {
+    const after = await header.boundingBox();
+    if (!before || !after || Math.abs(after.y - before.y) > 1)
+      findings.push(`header moved with the rows: y ${before?.y} → ${after?.y}`);
+  }
+  await page.evaluate(() => window.scrollBy(0, 3000));
+  const box = await header.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport || box.y < 0 || box.y + box.height > viewport.height)
+    findings.push(`header out of the window after scrolling the page: y ${box?.y}`);
+  await frame.evaluate((el) => el.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return findings;
+}

@@ -5,13 +5,12 @@
  */
 import { makeStyles } from '@fluentui/react-components';
 import { ClipboardErrorRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { issuesListSpec } from '#shared/list-specs';
 import type { Issue } from '#shared/schemas/misc';
 import { invalidate, queryKeys } from '../../api/query-keys';
-import { ConfirmDialog } from '../../ui/app-dialog';
+import { useConfirmAction } from '../../ui/confirm-action';
 import { ListScaffold } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
@@ -49,7 +48,6 @@ export default function IssuesPage() {
   const me = useCurrentUser();
   const isAdmin = me.role === 'admin';
   const navigate = useNavigate();
-  const [pending, setPending] = useState<Issue | null>(null);
   const list = useListScreen({
     spec: issuesListSpec,
     searchParam: 'searchStr',
@@ -63,9 +61,17 @@ export default function IssuesPage() {
     mutationFn: (issue: Issue) => resolveIssue(issue._id),
     success: (issue) => t('toasts.resolved', { title: issue.title }),
     invalidate: invalidate.issues,
-    onSuccess: () => setPending(null),
-    onError: () => setPending(null),
   });
+  // Final (a resolved request is never reopened): asked first, the safe answer focused.
+  const confirm = useConfirmAction();
+  const askResolve = (issue: Issue) =>
+    confirm.ask({
+      title: t('confirm.title'),
+      body: t('confirm.body', { title: issue.title }),
+      confirmLabel: t('confirm.submit'),
+      keepLabel: t('confirm.keep'),
+      onConfirm: () => resolve.mutate(issue),
+    });
 
   const createProduct = (issue: Issue) => {
     const state: ProductFromRequest = {
@@ -81,7 +87,7 @@ export default function IssuesPage() {
       ? t('list.emptyUnresolved')
       : t('list.empty');
 
-  const columns = useIssueColumns({ isAdmin, onResolve: setPending, onCreateProduct: createProduct });
+  const columns = useIssueColumns({ isAdmin, onResolve: askResolve, onCreateProduct: createProduct });
 
   return (
     <ListScaffold
@@ -93,16 +99,7 @@ export default function IssuesPage() {
       columns={columns}
       tableClassName={styles.table}
     >
-      <ConfirmDialog
-        open={pending !== null}
-        title={t('confirm.title')}
-        confirmLabel={t('confirm.submit')}
-        busy={resolve.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => pending && resolve.mutate(pending)}
-      >
-        {pending && t('confirm.body', { title: pending.title })}
-      </ConfirmDialog>
+      {confirm.dialog}
     </ListScaffold>
   );
 }
