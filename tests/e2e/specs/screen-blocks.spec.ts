@@ -5,7 +5,7 @@
  * open), the one toast host (bottom-end, three at most, no repeats, errors stay), the role
  * state, axe on every list screen in both languages, and a keyboard-only run.
  */
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Request, type Response } from '@playwright/test';
 import { STORAGE_KEYS } from '#shared/constants';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { PRODUCT_FAMILIES } from '../../../server/src/demo/products.data';
@@ -474,6 +474,19 @@ const DATA_TEXTS = [
   'Ravi Kumar',
 ];
 
+/**
+ * Waits until no API call has been open for two looks in a row (a screen asks for its
+ * preferences and counts after its first rows): the load's answers are all in. Bounded, since
+ * the new-order poller never lets the network idle for long.
+ */
+async function apiSettled(page: Page, inFlight: () => number) {
+  let quiet = 0;
+  for (let i = 0; i < 40 && quiet < 2; i++) {
+    await page.waitForTimeout(125);
+    quiet = inFlight() === 0 ? quiet + 1 : 0;
+  }
+}
+
 /** A short wait: a check that does not find its element reports it and the run goes on. */
 const SHORT = { timeout: 10_000 };
 
@@ -485,6 +498,13 @@ async function checkScreen(page: Page, screen: Screen, made: Fixture, language: 
       failed.push(`${r.status()} ${r.request().method()} ${r.url().replace(/^https?:\/\/[^/]+/, '')}`);
   };
   page.on('response', onResponse);
+  let open = 0;
+  const isApi = (r: Request) => r.url().includes('/api/');
+  const started = (r: Request) => void (isApi(r) && open++);
+  const ended = (r: Request) => void (isApi(r) && open--);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   const path = typeof screen.path === 'string' ? screen.path : screen.path(made);
   await page.goto(`${kura.url}${path}`);
   // Loaded: its heading, no spinner, the table's first row, the late requests answered.
@@ -495,8 +515,11 @@ async function checkScreen(page: Page, screen: Screen, made: Fixture, language: 
     ? main.getByRole('table', screen.table.name ? { name: screen.table.name } : {}).first()
     : undefined;
   if (table) await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  await apiSettled(page, () => open);
   page.off('response', onResponse);
+  page.off('request', started);
+  page.off('requestfinished', ended);
+  page.off('requestfailed', ended);
   for (const f of failed) findings.push(`failed request on load: ${f}`);
 
   await animationsDone(page);

@@ -77,7 +77,6 @@ const closeDrawer = async (page: Page) => {
 };
 
 const CATALOG_COLUMNS = ['Name', 'Created date', 'Status'];
-const ISSUE_COLUMNS: string[] = [];
 
 export const SCREENS: Screen[] = [
   // Signed out.
@@ -220,7 +219,11 @@ export const SCREENS: Screen[] = [
         what: 'cancel an advance order',
         before: (page, f) => search(page, f.advanceOrderId),
         trigger: (page, f) =>
-          button(main(page).getByRole('row').filter({ hasText: f.advanceOrderId }), 'Cancel', 'キャンセル'),
+          main(page).getByRole('button', {
+            name: new RegExp(
+              `^(Cancel advance order ${esc(f.advanceOrderId)}|予約注文 ${esc(f.advanceOrderId)} をキャンセル)$`,
+            ),
+          }),
       },
     ],
   },
@@ -367,7 +370,9 @@ export const SCREENS: Screen[] = [
   {
     path: '/issues',
     as: 'admin',
-    table: { columns: ISSUE_COLUMNS },
+    table: {
+      columns: ['Product', 'Expected price', 'Quantity', 'Note', 'Requested by', 'Status', 'Actions'],
+    },
     finalActions: [
       {
         what: 'mark a request as resolved',
@@ -401,7 +406,6 @@ export const SCREENS: Screen[] = [
     path: '/users',
     as: 'admin',
     table: {
-      name: /^(Users|ユーザー)$/,
       columns: ['Full name', 'Email', 'User name', 'Role', 'Status', 'Created', 'Last login', 'Actions'],
     },
   },
