@@ -83,7 +83,7 @@ export default function AdvanceOrdersPage() {
     {
       key: 'product',
       header: t('columns.product'),
-      truncate: '220px',
+      truncate: '160px',
       cell: (a) => (a.order.product ? productName(a.order.product) : '—'),
     },
     {

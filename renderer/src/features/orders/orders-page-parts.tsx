@@ -275,7 +275,11 @@ export function BulkStatusBar({
   );
 }
 
-/** The table's columns: a checkbox for the selection, the order id opening its drawer, the fields. */
+/**
+ * The table's columns: a checkbox for the selection, the order id opening its drawer, the
+ * fields. The fees of a shipment, the discount and the expected date are left out of the
+ * default choice, which fits a 1280-pixel window; the column chooser adds them.
+ */
 export function useOrderColumns(
   rows: readonly Order[],
   selection: OrderSelection,
@@ -319,13 +323,13 @@ export function useOrderColumns(
       cell: (o) => o.orderDate,
     },
     orderColumn.platform(t('columns.platform')),
-    orderColumn.product(t('columns.product'), '200px'),
+    orderColumn.product(t('columns.product'), '150px'),
     orderColumn.quantity(t('columns.quantity')),
     { ...orderColumn.price(t('columns.price')), sort: 'baseOrderPrice', sortFirst: 'desc' },
     orderColumn.platformFee(t('columns.platformFee')),
-    orderColumn.shippingFee(t('columns.shippingFee')),
-    orderColumn.customFee(t('columns.customFee')),
-    orderColumn.discount(t('columns.discount')),
+    { ...orderColumn.shippingFee(t('columns.shippingFee')), defaultHidden: true },
+    { ...orderColumn.customFee(t('columns.customFee')), defaultHidden: true },
+    { ...orderColumn.discount(t('columns.discount')), defaultHidden: true },
     {
       key: 'status',
       header: t('columns.status'),
@@ -334,12 +338,13 @@ export function useOrderColumns(
     {
       key: 'shipmentId',
       header: t('columns.shipmentId'),
-      truncate: '130px',
+      truncate: '100px',
       cell: (o) => o.shipmentId ?? '—',
     },
     {
       key: 'expectedShippingDate',
       header: t('columns.expectedShippingDate'),
+      defaultHidden: true,
       className: styles.nowrap,
       cell: (o) => o.expectedShippingDate ?? '—',
     },

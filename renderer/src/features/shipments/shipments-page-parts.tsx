@@ -10,7 +10,7 @@ import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { useMoney } from '../orders/order-parts';
+import { CURRENCY_SIGN, useFigure } from '../orders/order-columns';
 import { shipmentDates, shipmentDatesText } from './shipment-dates';
 import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
 
@@ -99,7 +99,7 @@ export function useShipmentColumns({
 }): ListColumn<Shipment>[] {
   const styles = useStyles();
   const { t } = useTranslation('shipment');
-  const money = useMoney();
+  const figure = useFigure();
   const dates = useDateDisplay();
   return [
     {
@@ -136,14 +136,16 @@ export function useShipmentColumns({
       sort: 'totalShippingFee',
       sortFirst: 'desc',
       numeric: true,
-      cell: (s) => money(s.totalShippingFee, 'JPY'),
+      unit: CURRENCY_SIGN.JPY,
+      cell: (s) => figure(s.totalShippingFee, 'JPY'),
     },
     { key: 'customId', header: t('columns.customId'), truncate: '150px', cell: (s) => s.customId ?? '—' },
     {
       key: 'totalCustomFee',
       header: t('columns.totalCustomFee'),
       numeric: true,
-      cell: (s) => (s.totalCustomFee === null ? '—' : money(s.totalCustomFee, 'INR')),
+      unit: CURRENCY_SIGN.INR,
+      cell: (s) => (s.totalCustomFee === null ? '—' : figure(s.totalCustomFee, 'INR')),
     },
     {
       key: 'receivedDate',
