@@ -39,6 +39,8 @@ import { OrderStatusBadge } from './order-parts';
 import { setOrdersStatus } from './orders.api';
 
 export type StatusTab = (typeof ORDER_STATUS_FILTERS)[number];
+/** The order price's sort field. */
+export const PRICE_SORT = 'baseOrderPrice';
 export type OrdersFilter = 'status' | 'platform' | 'dates' | 'shipment' | 'product';
 export const ANY = '';
 
@@ -284,6 +286,8 @@ export function useOrderColumns(
   rows: readonly Order[],
   selection: OrderSelection,
   onOpen: (order: Order) => void,
+  /** The list shows one currency (a platform is chosen): prices sort against each other. */
+  priceSortable: boolean,
 ): ListColumn<Order>[] {
   const styles = useStyles();
   const { t } = useTranslation('ordermanagement');
@@ -325,7 +329,12 @@ export function useOrderColumns(
     orderColumn.platform(t('columns.platform')),
     orderColumn.product(t('columns.product'), '150px'),
     orderColumn.quantity(t('columns.quantity')),
-    { ...orderColumn.price(t('columns.price')), sort: 'baseOrderPrice', sortFirst: 'desc' },
+    // Rupees (in paise) and yen do not sort against each other: the price sorts only within
+    // a platform, which fixes the currency. (Sorting by yen value would need each row's rate
+    // of its day, which no index serves at a million orders.)
+    priceSortable
+      ? { ...orderColumn.price(t('columns.price')), sort: PRICE_SORT, sortFirst: 'desc' }
+      : orderColumn.price(t('columns.price')),
     orderColumn.platformFee(t('columns.platformFee')),
     { ...orderColumn.shippingFee(t('columns.shippingFee')), defaultHidden: true },
     { ...orderColumn.customFee(t('columns.customFee')), defaultHidden: true },
