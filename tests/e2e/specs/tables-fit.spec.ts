@@ -212,7 +212,7 @@ const ADVANCE_COLUMNS = [
   H('Product', '商品'),
   H('Quantity', '数量'),
   H('Status', 'ステータス'),
-  H('Booked on', '予約日'),
+  H('Created', '登録日'),
   H('Actions', '操作'),
 ];
 const OTZ_COLUMNS = [

@@ -8,7 +8,6 @@ import {
   Body1,
   Button,
   Card,
-  Dropdown,
   Field,
   Input,
   makeStyles,
@@ -38,6 +37,7 @@ import {
 } from './order-entry-form';
 import { useBusinessTime, useMoney } from './order-parts';
 import { createOrders } from './orders.api';
+import { Dropdown } from '../../ui/labelled-controls';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM, maxWidth: '1100px' },

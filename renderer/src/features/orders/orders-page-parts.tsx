@@ -4,7 +4,6 @@
  */
 import {
   Button,
-  Dropdown,
   Field,
   Input,
   makeStyles,
@@ -37,6 +36,7 @@ import { fetchProduct } from '../products/products.api';
 import { useOrderColumnBuilder } from './order-columns';
 import { OrderStatusBadge } from './order-parts';
 import { setOrdersStatus } from './orders.api';
+import { Dropdown } from '../../ui/labelled-controls';
 
 export type StatusTab = (typeof ORDER_STATUS_FILTERS)[number];
 /** The order price's sort field. */

@@ -1,5 +1,5 @@
 /** The parts of the shipments list (shipments-page.tsx): its filters and its columns. */
-import { Button, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, BoxMultipleRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '#shared/schemas/shipment';
@@ -13,6 +13,7 @@ import { useDateDisplay } from '../../ui/use-date-display';
 import { CURRENCY_SIGN, useFigure } from '../orders/order-columns';
 import { shipmentDates, shipmentDatesText } from './shipment-dates';
 import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
+import { Dropdown } from '../../ui/labelled-controls';
 
 export const STATUS_TABS = ['ALL', 'RECEIVED', 'SHIPPED'] as const;
 export type StatusTab = (typeof STATUS_TABS)[number];

@@ -7,7 +7,6 @@
 import {
   Body1,
   Card,
-  Dropdown,
   Field,
   makeStyles,
   Menu,
@@ -29,6 +28,7 @@ import { EmptyState, ErrorState, LoadingState } from '../page-state';
 import { Pager } from '../pager';
 import { usePreference, useSavePreference } from '../use-preference';
 import type { ListScreen } from './use-list-screen';
+import { Dropdown } from '../labelled-controls';
 
 const useStyles = makeStyles({
   card: { padding: 0, gap: 0, minWidth: 0 },
@@ -226,6 +226,7 @@ export function ListScaffold<Row>({
       className={search.field ? undefined : mergeClasses(styles.search, search.className)}
       aria-label={search.field ? undefined : search.label}
       placeholder={search.placeholder ?? search.label}
+      dismiss={{ 'aria-label': t('a11y.clear') }}
       value={list.searchText}
       onChange={(_e, data) => list.setSearchText(data.value)}
       onKeyDown={search.onKeyDown}
