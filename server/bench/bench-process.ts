@@ -17,6 +17,7 @@ export async function spawnServer(database: string): Promise<{ url: string; chil
     process.execPath,
     [
       '--max-semi-space-size=4',
+      '--max-old-space-size=512',
       '--import',
       'tsx',
       path.join(import.meta.dirname, 'server-process.ts'),

@@ -78,6 +78,16 @@ describe.each(testDialects())('audit log and user preferences (%s)', (dialect) =
       404,
     );
 
+    // All of a user's preferences at once: a key not among them is unset, no 404 to ask for.
+    const all = await api.get('/api/v1/user-preferences', { token: clerk.token });
+    expect(all.status).toBe(200);
+    expect(all.body.data).toEqual([
+      { _id: 'shipments.table', value: { pageSize: 75, sort: '-updatedAt' }, updatedAt: expect.any(String) },
+    ]);
+    const none = await api.get('/api/v1/user-preferences', { token: admin.token });
+    expect(none.status).toBe(200);
+    expect(none.body.data.map((p: { _id: string }) => p._id)).not.toContain('shipments.table');
+
     const bad = await api.post(
       '/api/v1/user-preferences',
       { _id: 'bad id!', value: {} },

@@ -45,6 +45,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/users/search': ADMIN,
   'PUT /api/v1/users/:id': ADMIN,
   'GET /api/v1/audit-logs': ADMIN,
+  'GET /api/v1/user-preferences': STAFF,
   'GET /api/v1/user-preferences/:id': STAFF,
   'POST /api/v1/user-preferences': STAFF,
 

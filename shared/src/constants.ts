@@ -119,7 +119,6 @@ export const LIMITS = {
 
 export const TIMINGS = {
   toastMs: 6000,
-  shipmentToastClearMs: 2000,
   loginDelayMs: 1000,
   notificationPollMs: 10000,
   splashMaxMs: 3000,
@@ -128,7 +127,7 @@ export const TIMINGS = {
   contentAnimationMs: 200,
 } as const;
 
-export const BREAKPOINTS = { md: 768, lg: 992, xl: 1200 } as const;
+export const BREAKPOINTS = { lg: 992 } as const;
 
 /** Notification list scroll area. */
 export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 300;

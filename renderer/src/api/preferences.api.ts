@@ -1,18 +1,21 @@
-/** A user's saved screen preferences (the columns a list shows, and the like). */
+/**
+ * A user's saved screen preferences (the columns a list shows, the date format). They are read
+ * all at once: a key not among them is unset and the screen's defaults apply, with no request
+ * per key (each unset one answered 404) on every screen.
+ */
 import { z } from 'zod';
 import { userPreferenceSchema } from '#shared/schemas/misc';
-import { ApiError, request } from './http';
+import { request } from './http';
 
 const preferenceResponse = z.object({ data: userPreferenceSchema });
+const preferencesResponse = z.object({ data: z.array(userPreferenceSchema) });
 
-/** A preference never saved is not an error: the screen's defaults apply. */
-export const fetchPreference = (id: string) =>
-  request('get', `user-preferences/${encodeURIComponent(id)}`, { schema: preferenceResponse }).then(
-    (r) => r.data.value,
-    (error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    },
+export type Preferences = Readonly<Record<string, Record<string, unknown>>>;
+
+/** Every preference the user saved, by id. */
+export const fetchPreferences = (): Promise<Preferences> =>
+  request('get', 'user-preferences', { schema: preferencesResponse }).then((r) =>
+    Object.fromEntries(r.data.map((p) => [p._id, p.value])),
   );
 
 export const savePreference = (id: string, value: Record<string, unknown>) =>

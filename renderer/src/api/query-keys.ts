@@ -29,7 +29,8 @@ export const queryKeys = {
   /** The active categories, manufacturers or suppliers a product form offers. */
   lookups: (resource: string) => ['lookups', resource] as const,
   shelfNumbers: (text: string) => ['shelf-numbers', text] as const,
-  preference: (id: string) => ['user-preferences', id] as const,
+  /** All of the user's preferences, read at once. */
+  preferences: ['user-preferences'] as const,
   memos: {
     all: ['memos'] as const,
     list: (params: ListParams) => ['memos', 'list', params] as const,

@@ -3,7 +3,8 @@
  * On top of it: focus starts on the first field, or on the primary action when there is
  * none; Escape or a click outside closes, but asks "discard changes?" first when `dirty`;
  * and focus goes back to whatever opened the dialog when it closes, even when the screen
- * unmounts the dialog rather than closing it, so a keyboard user keeps their place.
+ * unmounts the dialog rather than closing it, or to the nearest place left around it when
+ * that is gone (`return-focus.ts`), so a keyboard user keeps their place.
  */
 import {
   Button,
@@ -21,7 +22,6 @@ import {
   useCallback,
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
@@ -30,6 +30,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RETURN_FOCUS_ATTR, useReturnFocus } from './return-focus';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'calc(100vw - 32px)' },
@@ -44,7 +45,6 @@ export const FIELD_SELECTOR = [
 ].join(',');
 const PRIMARY_ATTR = 'data-dialog-primary';
 const CLOSE_ATTR = 'data-dialog-close';
-const DIALOG_ATTR = 'data-app-dialog';
 
 export interface DialogPrimaryAction {
   label: ReactNode;
@@ -75,34 +75,6 @@ export interface AppDialogProps {
   contentClassName?: string;
   /** Focus starts on the closing button: the safe answer to a question about a final change. */
   focusClose?: boolean;
-}
-
-/**
- * Remembers the element that had focus when `open` became true and gives focus back to it
- * when the dialog closes or unmounts (unless another dialog took it).
- */
-function useReturnFocus(open: boolean, dialogId: string) {
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (!open) return;
-    const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-    return () => {
-      const target = opener.current;
-      opener.current = null;
-      if (!target) return;
-      // Fluent's focus manager may first put focus on the page's first button; the opener
-      // wins unless another dialog has opened meanwhile. Twice, as that can come late.
-      const restore = () => {
-        const now = document.activeElement;
-        const dialog = now instanceof HTMLElement && now.isConnected ? now.closest('[role="dialog"]') : null;
-        const inOtherDialog = dialog !== null && dialog.getAttribute(DIALOG_ATTR) !== dialogId;
-        if (!inOtherDialog && target.isConnected && now !== target) target.focus();
-      };
-      window.setTimeout(restore, 0);
-      window.setTimeout(restore, 80);
-    };
-  }, [open, dialogId]);
 }
 
 export function AppDialog({
@@ -199,7 +171,7 @@ export function AppDialog({
       >
         <DialogSurface
           ref={surface}
-          {...{ [DIALOG_ATTR]: dialogId }}
+          {...{ [RETURN_FOCUS_ATTR]: dialogId }}
           className={mergeClasses(styles.surface, className)}
           onKeyDown={onKeyDown}
         >

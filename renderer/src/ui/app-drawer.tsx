@@ -1,7 +1,11 @@
 /**
  * The one side drawer of every screen (an order's, a shipment's): Fluent's modal OverlayDrawer
  * from the end edge, which traps focus and closes on Escape, with the title and a close button
- * in its header. The screen puts its sections in the body.
+ * in its header. The screen puts its sections in the body. When it closes (or the screen
+ * unmounts it) focus goes back to what opened it, or the nearest place left around that.
+ *
+ * `onClose` is asked, not told: a drawer holding unsaved work may ask the user first and keep
+ * the drawer open.
  */
 import {
   Button,
@@ -11,8 +15,9 @@ import {
   OverlayDrawer,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RETURN_FOCUS_ATTR, useReturnFocus } from './return-focus';
 
 export interface AppDrawerProps {
   /** The drawer's heading, also its accessible name. */
@@ -34,6 +39,8 @@ export function AppDrawer({
   children,
 }: AppDrawerProps) {
   const { t } = useTranslation();
+  const id = useId();
+  useReturnFocus(open, id);
   return (
     <OverlayDrawer
       position="end"
@@ -41,6 +48,7 @@ export function AppDrawer({
       open={open}
       onOpenChange={(_e, data) => !data.open && onClose()}
       aria-label={title}
+      {...{ [RETURN_FOCUS_ATTR]: id }}
     >
       <DrawerHeader>
         <DrawerHeaderTitle

@@ -1,8 +1,9 @@
 /**
  * The one table of every screen. It scrolls inside its own frame so that the header stays
  * on top while the rows scroll and the first column stays put while they scroll sideways;
- * columns are as wide as their content, long text is cut with an ellipsis and shown whole
- * on hover or keyboard focus, numbers are right-aligned, and a row can open (double-click,
+ * columns are as wide as their content, headers wrap rather than widen a column, long text is
+ * cut with an ellipsis and shown whole on hover or keyboard focus, numbers are right-aligned
+ * (a column of one currency names it once, in its header), and a row can open (double-click,
  * or Enter on the focused row).
  */
 import {
@@ -35,6 +36,11 @@ export interface TableColumn<Row> {
   sortFirst?: 'asc' | 'desc';
   /** Right-aligned with figures of equal width, header included. */
   numeric?: boolean;
+  /**
+   * The currency sign every cell of the column is in (`¥`), said once after the header
+   * instead of in each cell: a sign per cell made the money columns too wide to fit.
+   */
+  unit?: string;
   /** Text longer than this width (CSS, e.g. `220px`) is cut, and shown whole on hover/focus. */
   truncate?: string;
   /** Header and cells. */
@@ -91,8 +97,18 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: `inset 0 -1px 0 ${tokens.colorNeutralStroke1}`,
   },
-  headCell: { whiteSpace: 'nowrap' },
+  // A long header wraps (at spaces, or between Japanese characters) rather than widening its
+  // column past its values: the tables fit a 1280-pixel window with their default columns.
+  headCell: { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: tokens.lineHeightBase200 },
+  unit: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular, whiteSpace: 'nowrap' },
   row: { backgroundColor: tokens.colorNeutralBackground1 },
+  // A small table's cells are a little closer and its headers a size smaller: that let a
+  // shipment's eleven columns fit its drawer at 1280 pixels.
+  compact: {
+    paddingLeft: tokens.spacingHorizontalSNudge,
+    paddingRight: tokens.spacingHorizontalSNudge,
+  },
+  compactHead: { fontSize: tokens.fontSizeBase200 },
   firstHead: {
     position: 'sticky',
     left: 0,
@@ -228,10 +244,13 @@ export function AppTable<Row>({
               <TableHeaderCell
                 key={c.key}
                 className={mergeClasses(
-                  styles.headCell,
+                  size === 'small' && styles.compact,
+                  size === 'small' && styles.compactHead,
                   index === 0 && styles.firstHead,
                   c.numeric && styles.numeric,
                   c.className,
+                  // After the column's classes: a column of unbroken values still wraps its header.
+                  styles.headCell,
                   c.headerClassName,
                 )}
                 button={c.numeric ? { className: styles.numericHead } : undefined}
@@ -240,7 +259,14 @@ export function AppTable<Row>({
                 // Fluent makes every header of a sortable table a button; the others stay plain.
                 sortable={sortable ? c.sort !== undefined : undefined}
               >
-                {c.headerContent ?? c.header}
+                {c.headerContent ??
+                  (c.unit ? (
+                    <span>
+                      {c.header} <span className={styles.unit}>({c.unit})</span>
+                    </span>
+                  ) : (
+                    c.header
+                  ))}
               </TableHeaderCell>
             ))}
           </TableRow>
@@ -269,6 +295,7 @@ export function AppTable<Row>({
                       key={c.key}
                       {...extra}
                       className={mergeClasses(
+                        size === 'small' && styles.compact,
                         index === 0 && styles.firstCell,
                         c.numeric && styles.numeric,
                         c.className,

@@ -2,9 +2,10 @@
  * The platform filter of the order, shipment and sales screens: every platform (the empty
  * value) or one of `platforms`, each by its name in the user's language.
  */
-import { Dropdown, Field, Option } from '@fluentui/react-components';
+import { Field, Option } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { PLATFORMS, type Platform } from '#shared/constants';
+import { Dropdown } from './labelled-controls';
 
 /** The value that stands for every platform. */
 export const ALL_PLATFORMS = '';

@@ -3,22 +3,16 @@
  * otherwise a SQLite file path (or `:memory:`).
  */
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type LogEvent,
-  type SqliteDialectConfig,
-} from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { statementNameOf } from './compiled';
 import type { Database } from './database';
+import { KuraSqliteDialect } from './sqlite-dialect';
 import { registerSqlite } from './sqlite-handle';
+import { SqliteReaders } from './sqlite-readers';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -45,29 +39,6 @@ export const parseInt8 = (text: string): number | string => {
 };
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text) => text);
-
-/**
- * SQLite transactions begin IMMEDIATE: they take the write lock at once instead of at their
- * first write, so another process writing the same file waits (busy_timeout) rather than
- * failing a transaction halfway. Within this process Kysely already runs one transaction at a
- * time; together that is why row locks are a no-op on SQLite (db/locking.ts).
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
 
 let queryTap: ((query: CompiledQuery, db: Kysely<Database>) => void) | undefined;
 
@@ -103,6 +74,12 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * SQLite reader threads by default: one per core, at most four. `KURA_SQLITE_READERS=0` runs
+ * every read on the writing connection, as before there were readers.
+ */
+const readerThreads = Math.min(4, Number(process.env.KURA_SQLITE_READERS ?? availableParallelism()));
+
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   if (isPostgresUrl(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, Client: PreparingClient });
@@ -129,10 +106,13 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   // the list then read their index and record pages from the cache, not from the file through
   // a system call each (at 50,000 products, most of an export's time). Grows only as pages are read.
   sqlite.pragma('cache_size = -32768');
-  const db = tapped(
-    (log) => new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log }),
-  );
-  registerSqlite(db, sqlite);
+  // Reads on threads of their own, one per core (at most four); none for a database in memory,
+  // which another connection cannot open.
+  const readers =
+    file === ':memory:' || readerThreads === 0 ? undefined : new SqliteReaders(file, readerThreads);
+  const dialect = new KuraSqliteDialect(sqlite, readers);
+  const db = tapped((log) => new Kysely<Database>({ dialect, log }));
+  registerSqlite(db, sqlite, { readers, lock: dialect.lock });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -1,31 +1,55 @@
 /**
  * The better-sqlite3 connection behind a Kysely instance, for the few reads that must avoid
- * building an object per row (the CSV export): they run compiled Kysely SQL on it directly.
+ * building an object per row (the CSV export): they run compiled Kysely SQL as array rows, on a
+ * reader thread (sqlite-readers.ts) or, without readers, on the writing connection while no
+ * transaction holds it.
  */
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import type { WriterLock } from './sqlite-dialect';
+import type { SqliteReaders } from './sqlite-readers';
 
-const handles = new WeakMap<object, SQLite.Database>();
+interface SqliteHandle {
+  sqlite: SQLite.Database;
+  readers: SqliteReaders | undefined;
+  lock: WriterLock;
+}
 
-export function registerSqlite(db: Kysely<never> | object, sqlite: SQLite.Database): void {
-  handles.set(db, sqlite);
+const handles = new WeakMap<object, SqliteHandle>();
+
+export function registerSqlite(
+  db: Kysely<never> | object,
+  sqlite: SQLite.Database,
+  parts: Omit<SqliteHandle, 'sqlite'>,
+): void {
+  handles.set(db, { sqlite, ...parts });
 }
 
 /** The SQLite connection of `db`, or undefined on PostgreSQL. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
-export const sqliteOf = (db: Kysely<any>): SQLite.Database | undefined => handles.get(db);
+export const sqliteOf = (db: Kysely<any>): SQLite.Database | undefined => handles.get(db)?.sqlite;
+
+/** Whether `db` is SQLite (its array-row reads are then available: {@link readRaw}). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
+export const isSqliteHandle = (db: Kysely<any>): boolean => handles.has(db);
 
 /**
- * Runs a compiled read and answers its rows as arrays. Synchronous, like every better-sqlite3
- * call, so no other query can run on the connection in between; the statement (shared through
- * the connection's statement cache) is put back to object rows before anything else uses it.
+ * Runs a compiled read of `db` (SQLite) and answers its rows as arrays. On the writing
+ * connection the statement (shared through the connection's statement cache) is put back to
+ * object rows before anything else uses it: better-sqlite3 runs it synchronously.
  */
-export function allRaw(sqlite: SQLite.Database, query: { sql: string; parameters: readonly unknown[] }) {
-  const statement = sqlite.prepare(query.sql);
-  statement.raw(true);
-  try {
-    return statement.all(...query.parameters) as unknown[][];
-  } finally {
-    statement.raw(false);
-  }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
+export async function readRaw(db: Kysely<any>, query: { sql: string; parameters: readonly unknown[] }) {
+  const handle = handles.get(db);
+  if (!handle) throw new Error('readRaw needs a SQLite database');
+  if (handle.readers) return (await handle.readers.read(query.sql, query.parameters, true)) as unknown[][];
+  return handle.lock.run(() => {
+    const statement = handle.sqlite.prepare(query.sql);
+    statement.raw(true);
+    try {
+      return statement.all(...query.parameters) as unknown[][];
+    } finally {
+      statement.raw(false);
+    }
+  });
 }

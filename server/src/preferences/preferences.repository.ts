@@ -20,6 +20,17 @@ export function findPreference(db: Kysely<Database>, userId: string, prefId: str
     .executeTakeFirst();
 }
 
+/** A user's preferences by id, at most `limit`. */
+export function listPreferences(db: Kysely<Database>, userId: string, limit: number) {
+  return db
+    .selectFrom('user_preferences')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('pref_id')
+    .limit(limit)
+    .execute();
+}
+
 export async function upsertPreference(db: Kysely<Database>, userId: string, prefId: string, value: unknown) {
   const now = new Date().toISOString();
   const json = JSON.stringify(value);

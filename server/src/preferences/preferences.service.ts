@@ -8,13 +8,28 @@ import { recordAudit } from '../audit/audit.repository';
 import { lockRow } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
 import { HttpError, notFound } from '../http/errors';
-import { findPreference, toPreference, upsertPreference } from './preferences.repository';
+import { findPreference, listPreferences, toPreference, upsertPreference } from './preferences.repository';
 
 /**
  * A screen's settings fit in a few hundred bytes; the bound keeps one account from filling the
  * database, and the audit log (which copies each value before and after) from ballooning.
  */
 export const PREFERENCE_MAX_BYTES = 16 * 1024;
+
+/**
+ * How many of a user's preferences one read answers with: the screens keep about ten. A user
+ * who saved more gets the first by id; the others read as unset, and their screens show their
+ * defaults.
+ */
+export const PREFERENCES_LIST_MAX = 200;
+
+/**
+ * Every preference the user saved: the client reads them once, and knows a key it does not
+ * find is unset, instead of asking for each key and being told 404 for each unset one.
+ */
+export async function getPreferences(db: Kysely<Database>, userId: string): Promise<UserPreference[]> {
+  return (await listPreferences(db, userId, PREFERENCES_LIST_MAX)).map(toPreference);
+}
 
 export async function getPreference(
   db: Kysely<Database>,

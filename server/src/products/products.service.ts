@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
 import { badRequest, notFound } from '../http/errors';
 import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
-import { allRaw, sqliteOf } from '../db/sqlite-handle';
+import { isSqliteHandle, readRaw } from '../db/sqlite-handle';
 import { writeTransaction } from '../db/write-transaction';
 import type { ExportRecord } from './products.csv';
 import { assertAmazonStockWithin, recordAdjustment, recordOpeningStock } from './stock';
@@ -141,8 +141,8 @@ const EXPORT_BATCH = 1000;
 /**
  * Every product the list shows for the same query (its filters, its sort and, when given, the
  * search text), in batches, without paging: each product's stored CSV line. On SQLite the rows
- * are read as arrays, each batch while holding the connection (so never inside another
- * request's open transaction); on PostgreSQL as Kysely rows.
+ * are read as arrays (sqlite-handle.ts: on a reader thread, committed state only); on
+ * PostgreSQL as Kysely rows.
  */
 export async function* exportProducts(
   db: Kysely<Database>,
@@ -154,10 +154,9 @@ export async function* exportProducts(
     ? searchBase(db, query, productExportRecordsQuery(db))
     : productExportRecordsQuery(db);
   if (!base) return;
-  const sqlite = sqliteOf(db);
-  if (sqlite) {
+  if (isSqliteHandle(db)) {
     const batches = iterateListRaw(base, query, columnsFor(db), EXPORT_BATCH, (compiled) =>
-      db.connection().execute(async () => allRaw(sqlite, compiled)),
+      readRaw(db, compiled),
     );
     for await (const rows of batches) yield rows.map((row) => row[0] as Buffer);
     return;

@@ -167,9 +167,9 @@ test('the simulator in Japanese', async ({ page }) => {
   await sim.fill(HAND_WORKED);
   await expect(sim.result.getByText('最終販売価格（18% の税込み）')).toBeVisible();
   await expect(sim.price).toHaveText('₹3,245.00');
-  await expect(sim.profit).toHaveText('この価格での利益: ￥2,760');
+  await expect(sim.profit).toHaveText('この価格での利益: ¥2,760');
   await expect(sim.line(/^関税/)).toContainText('₹426.25');
-  await expect(sim.line(/^関税/)).toContainText('￥725');
+  await expect(sim.line(/^関税/)).toContainText('¥725');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'simulator-ja');
 

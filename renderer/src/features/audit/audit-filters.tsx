@@ -4,7 +4,7 @@
  * range of the business's calendar and the one record chosen (a product form's History button
  * opens that product's). Each lives in its list's state: the screen's URL, the panel's memory.
  */
-import { Button, Dropdown, Field, Option } from '@fluentui/react-components';
+import { Button, Field, Option } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { DateRangeFilter } from '../../ui/date-range-filter';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { AUDIT_KINDS } from './audit-fields';
+import { Dropdown } from '../../ui/labelled-controls';
 
 const ALL = '';
 

@@ -1,5 +1,5 @@
 /** The parts of the requests list (issues-page.tsx): its columns and its filter and sort bar. */
-import { Button, Dropdown, Label, Link, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Button, Label, Link, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { BoxArrowUpRegular, CheckmarkCircleRegular, OpenRegular } from '@fluentui/react-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { IssueStatus, requestedOn, useYen } from './issue-parts';
+import { Dropdown } from '../../ui/labelled-controls';
 
 export const FILTERS = ['unresolved', 'resolved', 'all'] as const;
 export type ResolvedFilter = (typeof FILTERS)[number];

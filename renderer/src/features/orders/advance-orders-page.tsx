@@ -90,7 +90,7 @@ export default function AdvanceOrdersPage() {
     {
       key: 'product',
       header: t('columns.product'),
-      truncate: '220px',
+      truncate: '160px',
       cell: (a) => (a.order.product ? productName(a.order.product) : '—'),
     },
     {

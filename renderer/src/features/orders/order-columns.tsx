@@ -2,8 +2,15 @@
  * The columns of an order's own fields, drawn alike by every table of orders: order
  * management, the orders ready to ship, a shipment's orders and the sales. Each table names
  * them in its own texts, picks the ones it shows and adds what is its own (a sort, a width).
+ *
+ * A row's currency is said once, by its order price: its fee and discount, in the same
+ * currency, are bare figures; the shipping fee (always yen) and the custom fee (always rupees)
+ * name their currency in the header. A sign in every money cell made the tables too wide.
  */
 import { makeStyles } from '@fluentui/react-components';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CURRENCY_DECIMALS, type Currency } from '#shared/constants';
 import type { Order } from '#shared/schemas/order';
 import type { TableColumn } from '../../ui/app-table';
 import { useDateDisplay } from '../../ui/use-date-display';
@@ -14,12 +21,43 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
 });
 
+const figureFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount without its currency's sign, grouped as {@link useMoney} groups it, with the
+ * currency's decimals: for a column whose header or row already names the currency.
+ */
+export function useFigure() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'ja' ? 'ja-JP' : 'en-IN';
+  return useCallback(
+    (amount: number, currency: Currency) => {
+      const key = `${locale}:${currency}`;
+      let format = figureFormats.get(key);
+      if (!format) {
+        const digits = CURRENCY_DECIMALS[currency];
+        format = new Intl.NumberFormat(locale, {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+        figureFormats.set(key, format);
+      }
+      return format.format(amount);
+    },
+    [locale],
+  );
+}
+
+/** The signs the headers name a one-currency column by. */
+export const CURRENCY_SIGN: Readonly<Record<Currency, string>> = { JPY: '¥', INR: '₹' };
+
 /** A column of any row that has these fields of an order. */
 type OrderColumn<K extends keyof Order> = TableColumn<Pick<Order, K>>;
 
 export function useOrderColumnBuilder() {
   const styles = useStyles();
   const money = useMoney();
+  const figure = useFigure();
   const dates = useDateDisplay();
   const productName = useProductName();
   return {
@@ -65,27 +103,29 @@ export function useOrderColumnBuilder() {
       key: 'platformFee',
       header,
       numeric: true,
-      cell: (o) => <PlatformFee order={o} />,
+      cell: (o) => <PlatformFee order={o} sum={figure} />,
     }),
     /** The order's share of its shipment's shipping fee, in yen. */
     shippingFee: (header: string): OrderColumn<'shippingFee'> => ({
       key: 'shippingFee',
       header,
       numeric: true,
-      cell: (o) => money(o.shippingFee, 'JPY'),
+      unit: CURRENCY_SIGN.JPY,
+      cell: (o) => figure(o.shippingFee, 'JPY'),
     }),
     /** The order's share of its shipment's custom fee, in rupees. */
     customFee: (header: string): OrderColumn<'customFee'> => ({
       key: 'customFee',
       header,
       numeric: true,
-      cell: (o) => money(o.customFee, 'INR'),
+      unit: CURRENCY_SIGN.INR,
+      cell: (o) => figure(o.customFee, 'INR'),
     }),
     discount: (header: string): OrderColumn<'discount' | 'currency'> => ({
       key: 'discount',
       header,
       numeric: true,
-      cell: (o) => money(o.discount, o.currency),
+      cell: (o) => figure(o.discount, o.currency),
     }),
   };
 }

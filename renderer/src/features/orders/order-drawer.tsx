@@ -1,6 +1,8 @@
 /**
  * One order over order management: its fields, the status changes its status allows, an edit
- * of the fields order management may change, and its history from the audit log.
+ * of the fields order management may change, and its history from the audit log. An edit with
+ * unsaved changes is not lost without a word: closing the drawer (X, Escape) asks first, and
+ * leaving the screen is held by the leave guard as every form's is.
  */
 import {
   Button,
@@ -14,17 +16,19 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { EditRegular, SaveRegular } from '@fluentui/react-icons';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '#shared/constants';
 import { nextStatuses } from '#shared/domain/order-status';
 import { MESSAGES } from '#shared/messages';
 import { CUSTOMER_FIELDS, type Order } from '#shared/schemas/order';
 import { invalidate, queryKeys } from '../../api/query-keys';
+import { ConfirmDialog } from '../../ui/app-dialog';
 import { AppDrawer } from '../../ui/app-drawer';
 import { useConfirmAction } from '../../ui/confirm-action';
 import { DateField } from '../../ui/date-field';
 import { DetailList, type DetailItem } from '../../ui/detail-list';
+import { useLeaveGuard } from '../../ui/leave-guard';
 import { useNotify } from '../../ui/notify';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { ShipmentLink } from '../../ui/table-cells';
@@ -61,7 +65,27 @@ export function OrderDrawer({
   const time = useBusinessTime();
   const productName = useProductName();
   const [editing, setEditing] = useState(false);
+  const [editDirty, setEditDirty] = useState(false);
+  const [askingDiscard, setAskingDiscard] = useState(false);
   const statusSection = useRef<HTMLElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // The form leaves with its Save or Cancel button: focus goes back to the Edit button that
+  // opened it, inside the drawer, where Escape still closes it.
+  const returnToEdit = useRef(false);
+  useEffect(() => {
+    if (editing || !returnToEdit.current) return;
+    returnToEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  const endEdit = () => {
+    setEditing(false);
+    setEditDirty(false);
+    returnToEdit.current = true;
+  };
+  const requestClose = () => {
+    if (editing && editDirty) setAskingDiscard(true);
+    else onClose();
+  };
 
   const status = useAppMutation({
     mutationFn: (next: OrderStatus) => setOrderStatus(order._id, next),
@@ -120,69 +144,91 @@ export function OrderDrawer({
   ];
 
   return (
-    <AppDrawer
-      size="medium"
-      title={t('drawer.title', { orderId: order.orderId })}
-      onClose={onClose}
-      bodyClassName={styles.body}
-    >
-      <section ref={statusSection} tabIndex={-1} aria-label={t('drawer.status')}>
-        <Subtitle2 as="h3">{t('drawer.status')}</Subtitle2>
-        <div className={styles.actions}>
-          {next.length === 0 ? (
-            <Caption1 className={styles.muted}>{t('drawer.noNextStatus')}</Caption1>
-          ) : (
-            next.map((s) => (
-              <Button
-                key={s}
-                appearance={s === 'CANCELLED' ? 'secondary' : 'primary'}
-                // Focusable while the change is saved, so focus stays in the drawer.
-                disabledFocusable={status.isPending}
-                onClick={() => changeTo(s)}
-              >
-                {t(`drawer.to.${s}`)}
-              </Button>
-            ))
-          )}
-          {status.isPending && <Spinner size="tiny" />}
-        </div>
-        {confirm.dialog}
-      </section>
-      <DetailList items={rows} />
-      <Divider />
-      {editing ? (
-        <OrderEditForm
-          order={order}
-          onSaved={(saved) => {
-            onChanged(saved);
-            setEditing(false);
-          }}
-          onCancel={() => setEditing(false)}
+    <>
+      <AppDrawer
+        size="medium"
+        title={t('drawer.title', { orderId: order.orderId })}
+        onClose={requestClose}
+        bodyClassName={styles.body}
+      >
+        <section ref={statusSection} tabIndex={-1} aria-label={t('drawer.status')}>
+          <Subtitle2 as="h3">{t('drawer.status')}</Subtitle2>
+          <div className={styles.actions}>
+            {next.length === 0 ? (
+              <Caption1 className={styles.muted}>{t('drawer.noNextStatus')}</Caption1>
+            ) : (
+              next.map((s) => (
+                <Button
+                  key={s}
+                  appearance={s === 'CANCELLED' ? 'secondary' : 'primary'}
+                  // Focusable while the change is saved, so focus stays in the drawer.
+                  disabledFocusable={status.isPending}
+                  onClick={() => changeTo(s)}
+                >
+                  {t(`drawer.to.${s}`)}
+                </Button>
+              ))
+            )}
+            {status.isPending && <Spinner size="tiny" />}
+          </div>
+          {confirm.dialog}
+        </section>
+        <DetailList items={rows} />
+        <Divider />
+        {editing ? (
+          <OrderEditForm
+            order={order}
+            onDirty={setEditDirty}
+            onSaved={(saved) => {
+              onChanged(saved);
+              endEdit();
+            }}
+            onCancel={endEdit}
+          />
+        ) : (
+          <div>
+            <Button ref={editButton} icon={<EditRegular />} onClick={() => setEditing(true)}>
+              {t('drawer.edit')}
+            </Button>
+          </div>
+        )}
+        <Divider />
+        <RecordHistory
+          entityId={order._id}
+          queryKey={queryKeys.orders.history(order._id)}
+          title={t('drawer.history')}
+          empty={t('drawer.noHistory')}
         />
-      ) : (
-        <div>
-          <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
-            {t('drawer.edit')}
-          </Button>
-        </div>
+      </AppDrawer>
+      {/* A sibling, not a child: Escape in it must not reach the drawer underneath. */}
+      {askingDiscard && (
+        <ConfirmDialog
+          open
+          title={t('common:discard.title')}
+          confirmLabel={t('common:discard.confirm')}
+          cancelLabel={t('common:discard.keep')}
+          onCancel={() => setAskingDiscard(false)}
+          onConfirm={() => {
+            setAskingDiscard(false);
+            onClose();
+          }}
+        >
+          {t('common:discard.body')}
+        </ConfirmDialog>
       )}
-      <Divider />
-      <RecordHistory
-        entityId={order._id}
-        queryKey={queryKeys.orders.history(order._id)}
-        title={t('drawer.history')}
-        empty={t('drawer.noHistory')}
-      />
-    </AppDrawer>
+    </>
   );
 }
 
 function OrderEditForm({
   order,
+  onDirty,
   onSaved,
   onCancel,
 }: {
   order: Order;
+  /** Whether the form holds changes not saved yet. */
+  onDirty: (dirty: boolean) => void;
   onSaved: (order: Order) => void;
   onCancel: () => void;
 }) {
@@ -192,11 +238,23 @@ function OrderEditForm({
   const errorText = useErrorText();
   const [values, setValues] = useState<OrderEditText>(() => orderEditForm(order));
   const [invalid, setInvalid] = useState<Partial<Record<keyof OrderEditText, string>>>({});
+  // The Edit button that opened the form has left: focus goes to its first field, inside
+  // the drawer, where Escape still reaches it.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector('input')?.focus(), []);
+  const [initial] = useState(() => JSON.stringify(orderEditForm(order)));
+  const dirty = JSON.stringify(values) !== initial;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  const guard = useLeaveGuard(dirty);
   const save = useAppMutation({
-    mutationFn: (edit: Parameters<typeof updateOrder>[1]) => updateOrder(order._id, edit),
+    mutationFn: (edit: Parameters<typeof updateOrder>[1]) => {
+      guard.release();
+      return updateOrder(order._id, edit);
+    },
     success: t('errors:rowUpdated'),
     invalidate: invalidate.orders,
     onSuccess: onSaved,
+    onError: guard.rearm,
   });
   const set = (field: keyof OrderEditText) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const submit = () => {
@@ -209,6 +267,7 @@ function OrderEditForm({
   const amountFields = ['discount', 'commission', 'closingFee', 'gst', 'handlingFee', 'shippingFee'] as const;
   return (
     <form
+      ref={form}
       className={styles.form}
       noValidate
       aria-label={t('drawer.edit')}
@@ -269,6 +328,7 @@ function OrderEditForm({
           {t('common:actions.cancel')}
         </Button>
       </div>
+      {guard.prompt}
     </form>
   );
 }

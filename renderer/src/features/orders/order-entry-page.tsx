@@ -10,7 +10,6 @@ import {
   Body1,
   Button,
   Card,
-  Dropdown,
   Field,
   Input,
   makeStyles,
@@ -45,6 +44,7 @@ import {
 import { LineTotal, OrderTotal, useStoredOrder } from './order-entry-parts';
 import { useBusinessTime } from './order-parts';
 import { createOrders } from './orders.api';
+import { Dropdown } from '../../ui/labelled-controls';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM, maxWidth: '1100px' },

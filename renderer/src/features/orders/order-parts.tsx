@@ -91,11 +91,16 @@ export function useBusinessTime() {
   };
 }
 
-/** Closing fee, commission and tax added up, each shown in the tooltip. */
+/**
+ * Closing fee, commission and tax added up, each shown in the tooltip; `sum` formats the sum
+ * (a table row whose price says the currency shows it without the sign).
+ */
 export function PlatformFee({
   order,
+  sum,
 }: {
   order: { currency: Currency; closingFee: number; commission: number; gst: number };
+  sum?: (amount: number, currency: Currency) => string;
 }) {
   const { t } = useTranslation('ordermanagement');
   const money = useMoney();
@@ -113,7 +118,7 @@ export function PlatformFee({
         </>
       }
     >
-      <span tabIndex={0}>{money(fees.platformFee, order.currency)}</span>
+      <span tabIndex={0}>{(sum ?? money)(fees.platformFee, order.currency)}</span>
     </Tooltip>
   );
 }

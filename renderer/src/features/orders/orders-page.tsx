@@ -6,7 +6,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { ClipboardTextLtrRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS_FILTERS, PLATFORMS, type Platform } from '#shared/constants';
 import { ordersSearchSpec } from '#shared/list-specs';
@@ -22,6 +22,7 @@ import {
   ANY,
   BulkStatusBar,
   OrderFilters,
+  PRICE_SORT,
   StatusTabs,
   useOrderColumns,
   useOrderSelection,
@@ -102,7 +103,13 @@ export default function OrdersPage() {
   const fresh = new Map(list.rows.map((o) => [o._id, o]));
   const current = (order: Order) => fresh.get(order._id) ?? order;
   const openedNow = opened && current(opened);
-  const columns = useOrderColumns(list.rows, selection, setOpened);
+  const { platformCode } = tabFilters;
+  const columns = useOrderColumns(list.rows, selection, setOpened, platformCode !== undefined);
+  // A price sort left from a chosen platform (or a link) would mix currencies once it is cleared.
+  const mixedPriceSort = platformCode === undefined && state.sort.replace(/^-/, '') === PRICE_SORT;
+  useEffect(() => {
+    if (mixedPriceSort) list.setSort(ordersSearchSpec.defaultSort);
+  }, [mixedPriceSort, list]);
 
   return (
     <div className={styles.page}>

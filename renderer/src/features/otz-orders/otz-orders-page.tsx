@@ -106,8 +106,8 @@ export default function OtzOrdersPage() {
     {
       key: 'paypalTransactionId',
       header: t('columns.paypalTransactionId'),
-      className: styles.mono,
-      cell: (order) => order.paypalTransactionId,
+      // The id in monospace, its header in the table's font.
+      cell: (order) => <span className={styles.mono}>{order.paypalTransactionId}</span>,
     },
     { key: 'orderDate', header: t('columns.orderDate'), className: styles.nowrap, cell: (o) => o.orderDate },
     { key: 'customer', header: t('columns.customer'), cell: (o) => o.customer?.name || '—' },

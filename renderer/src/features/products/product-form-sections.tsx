@@ -5,8 +5,6 @@
 import {
   Caption1,
   Checkbox,
-  Combobox,
-  Dropdown,
   Field,
   Input,
   makeStyles,
@@ -27,6 +25,7 @@ import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useFieldMessage } from '../../ui/use-error-text';
 import type { ProductFormOutput, ProductFormValues } from './product-form';
 import { fetchActiveLookups, searchShelfNumbers, type LookupResource } from './products.api';
+import { Combobox, Dropdown } from '../../ui/labelled-controls';
 
 export type ProductFormApi = UseFormReturn<ProductFormValues, unknown, ProductFormOutput>;
 

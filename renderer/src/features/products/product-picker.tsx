@@ -3,7 +3,7 @@
  * search over active products that searches only once the text is longer than 1 character,
  * lists each product once, and selects the exact match of a scanned JAN (13 digits + Enter).
  */
-import { Combobox, makeStyles, Option, Spinner, tokens } from '@fluentui/react-components';
+import { makeStyles, Option, Spinner, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { scannedJan } from './jan-scan';
 import { useProductName } from './product-name';
 import { searchProducts } from './products.api';
 import { uniqueById } from './search-results';
+import { Combobox } from '../../ui/labelled-controls';
 
 const useStyles = makeStyles({
   secondary: { color: tokens.colorNeutralForeground3, marginLeft: tokens.spacingHorizontalS },

@@ -17,7 +17,6 @@ import {
 } from '@fluentui/react-components';
 import { ArrowSwapRegular, HistoryRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +32,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/page-state';
 import { Pager } from '../../ui/pager';
 import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { adjustStock, fetchStockMovements } from './products.api';
+import { useDateDisplay } from '../../ui/use-date-display';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -60,6 +60,7 @@ type AdjustmentOutput = z.output<typeof stockAdjustmentSchema>;
 export function StockPanel({ product }: { product: Product }) {
   const styles = useStyles();
   const { t } = useTranslation('addproduct');
+  const dates = useDateDisplay();
   const [page, setPage] = useState(1);
   const [adjusting, setAdjusting] = useState(false);
   const movements = useQuery({
@@ -105,7 +106,8 @@ export function StockPanel({ product }: { product: Product }) {
               key: 'time',
               header: t('stock.columns.time'),
               className: styles.nowrap,
-              cell: (m) => DateTime.fromISO(m.createdAt).toFormat('yyyy-MM-dd HH:mm'),
+              // In the business's time zone, as the order history shows times: not the computer's.
+              cell: (m) => dates.dateTime(m.createdAt),
             },
             {
               key: 'change',

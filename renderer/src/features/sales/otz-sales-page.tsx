@@ -73,8 +73,8 @@ function OtzSalesReport({ zone }: { zone: string }) {
       key: 'transactionId',
       header: t('columns.transactionId'),
       alwaysShown: true,
-      className: styles.mono,
-      cell: (o) => o.paypalTransactionId,
+      // The id in monospace, its header in the table's font.
+      cell: (o) => <span className={styles.mono}>{o.paypalTransactionId}</span>,
     },
     {
       key: 'orderDate',

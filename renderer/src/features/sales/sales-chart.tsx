@@ -5,8 +5,9 @@
  */
 import { DataVizPalette, LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { makeStyles } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../ui/page-state';
 import { formatYen } from './sales-money';
 import type { DailyPoint } from './sales-period';
 
@@ -14,11 +15,36 @@ const useStyles = makeStyles({ frame: { width: '100%', minWidth: 0 } });
 
 const HEIGHT = 300;
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
+/** About this many dates under the axis; the first and last day of the period always. */
+const TICKS = 6;
+
+/** Dates for the axis, all inside the period: left to itself the chart ran ticks past its end. */
+export function dayTicks(dates: readonly string[]): Date[] {
+  if (dates.length === 0) return [];
+  const step = Math.max(1, Math.ceil((dates.length - 1) / (TICKS - 1)));
+  const picked = dates.filter((_d, i) => i % step === 0);
+  const last = dates.at(-1) as string;
+  if (picked.at(-1) !== last) {
+    // The last tick moves to the period's end rather than crowding it.
+    if (picked.length > 1 && dates.indexOf(last) - dates.indexOf(picked.at(-1) as string) < step / 2)
+      picked.pop();
+    picked.push(last);
+  }
+  return picked.map(dayOf);
+}
 
 export default function SalesChart({ points, title }: { points: readonly DailyPoint[]; title: string }) {
   const styles = useStyles();
   const { t, i18n } = useTranslation('salesmanagement');
   const language = i18n.language;
+  const frame = useRef<HTMLDivElement>(null);
+  // The chart names its legend "Legends" in English, with no prop to say otherwise.
+  const legendName = t('common:a11y.legends');
+  useEffect(() => {
+    frame.current?.querySelector('[role="listbox"][aria-label]')?.setAttribute('aria-label', legendName);
+  });
+  const empty = points.every((p) => p.salesValue === 0 && p.profit === 0);
+  const ticks = useMemo(() => dayTicks(points.map((p) => p.date)), [points]);
   const data = useMemo(() => {
     const series = (legend: string, color: string, pick: (p: DailyPoint) => number): LineChartPoints => ({
       legend,
@@ -38,8 +64,10 @@ export default function SalesChart({ points, title }: { points: readonly DailyPo
       ],
     };
   }, [points, title, t, language]);
+  // A period without sales drew a flat line on an axis of ¥0 and ¥0.
+  if (empty) return <EmptyState title={t('errors:noData')} />;
   return (
-    <div className={styles.frame} data-testid="sales-chart">
+    <div ref={frame} className={styles.frame} data-testid="sales-chart">
       <LineChart
         data={data}
         height={HEIGHT}
@@ -47,6 +75,7 @@ export default function SalesChart({ points, title }: { points: readonly DailyPo
         margins={{ left: 88, right: 24, top: 16, bottom: 40 }}
         useUTC
         culture={language === 'ja' ? 'ja-JP' : 'en-US'}
+        tickValues={ticks}
         customDateTimeFormatter={(date) => date.toISOString().slice(5, 10)}
         yAxisTickFormat={(value: number) => formatYen(value, language)}
         legendProps={{ allowFocusOnLegends: true }}

@@ -1,4 +1,8 @@
-/** The sales list's columns (sales-page.tsx): the sale's figures in yen, its product one click away. */
+/**
+ * The sales list's columns (sales-page.tsx): the sale's figures in yen, its product one click
+ * away. The yen sign is said once per column, in its header: a sign in every cell made the
+ * list too wide for a 1280-pixel window.
+ */
 import { makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { CalendarCheckmarkRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -6,16 +10,36 @@ import type { SaleYen } from '#shared/schemas/sales';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { useOrderColumnBuilder } from '../orders/order-columns';
+import { CURRENCY_SIGN, useOrderColumnBuilder } from '../orders/order-columns';
 import { useProductName } from '../products/product-name';
-import { saleDiscountYen } from './sales-money';
+import { MISSING, saleDiscountYen } from './sales-money';
 import { Yen } from './sales-parts';
 import type { SaleRow } from './sales.api';
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   advance: { color: tokens.colorBrandForeground1, fontSize: '18px', verticalAlign: 'middle' },
+  negative: { color: tokens.colorStatusDangerForeground1 },
 });
+
+const yenFormats = new Map<string, Intl.NumberFormat>();
+
+/** A whole-yen figure without the sign (its column's header says yen): a dash when missing, a loss in red. */
+export function YenFigure({ value }: { value: number | null | undefined }) {
+  const styles = useStyles();
+  const { i18n } = useTranslation();
+  if (value === null || value === undefined || !Number.isFinite(value)) return <span>{MISSING}</span>;
+  const locale = i18n.language === 'ja' ? 'ja-JP' : 'en-US';
+  let format = yenFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    yenFormats.set(locale, format);
+  }
+  // -0 would show as "-0".
+  return (
+    <span className={value < 0 ? styles.negative : undefined}>{format.format(value === 0 ? 0 : value)}</span>
+  );
+}
 
 /** A column of one of a sale's yen figures (sales and OTZ sales). */
 export const yenColumn = (
@@ -26,7 +50,8 @@ export const yenColumn = (
   key,
   header,
   numeric: true,
-  cell: (o) => <Yen value={o.yen[figure]} />,
+  unit: CURRENCY_SIGN.JPY,
+  cell: (o) => <YenFigure value={o.yen[figure]} />,
 });
 
 /** The sale's profit: always shown, and the last figure of a row. */
@@ -34,10 +59,11 @@ export const profitColumn = (header: string): ListColumn<{ yen: SaleYen }> => ({
   key: 'profit',
   header,
   numeric: true,
+  unit: CURRENCY_SIGN.JPY,
   alwaysShown: true,
   cell: (o) => (
     <span data-testid="row-profit">
-      <Yen value={o.yen.profit} />
+      <YenFigure value={o.yen.profit} />
     </span>
   ),
 });
@@ -74,13 +100,14 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
       key: 'purchasePrice',
       header: t('columns.purchasePrice'),
       numeric: true,
+      unit: CURRENCY_SIGN.JPY,
       cell: (o) =>
         o.purchasePrice === null ? (
-          <Yen value={null} />
+          <YenFigure value={null} />
         ) : (
           <Tooltip relationship="description" content={<GoodsCost row={o} />}>
             <span tabIndex={0}>
-              <Yen value={o.purchasePrice} />
+              <YenFigure value={o.purchasePrice} />
             </span>
           </Tooltip>
         ),
@@ -95,7 +122,7 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
           <CellButton
             text={productName(o.product)}
             label={t('openProduct', { name: productName(o.product) })}
-            maxWidth="220px"
+            maxWidth="160px"
             weight="regular"
             onClick={() => onProduct(o.product?._id ?? null)}
           />

@@ -7,7 +7,6 @@ import {
   Button,
   Caption1,
   Card,
-  InfoLabel,
   makeStyles,
   mergeClasses,
   MessageBar,
@@ -27,6 +26,7 @@ import { ErrorState } from '../../ui/page-state';
 import { formatCount, formatYen } from './sales-money';
 import { DEFAULT_PERIOD, PERIOD_TOGGLES, parsePeriod, periodDates, type PeriodToggle } from './sales-period';
 import type { SalesSummary } from './sales.api';
+import { InfoLabel } from '../../ui/labelled-controls';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },

@@ -1,5 +1,5 @@
 /** The parts of the new-shipment dialog (create-shipment-dialog.tsx): its fields and the fee's shares. */
-import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#shared/schemas/order';
@@ -11,6 +11,7 @@ import type { ShipmentFormValues } from './shipment-forms';
 import { SharesPreview } from './shipment-parts';
 import { shippingShares, typedFee } from './shipment-shares';
 import { fetchShippingMethods, SHIPPING_METHODS_PARAMS } from './shipments.api';
+import { Dropdown } from '../../ui/labelled-controls';
 
 const useStyles = makeStyles({
   grid: {

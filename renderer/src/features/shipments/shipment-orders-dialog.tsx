@@ -24,7 +24,7 @@ export function useShippedOrderColumns(): TableColumn<ShippedOrder>[] {
     orderColumn.orderDate(t('orders.orderDate')),
     orderColumn.platform(t('orders.platform')),
     orderColumn.quantity(t('orders.quantity')),
-    orderColumn.product(t('orders.product'), '220px'),
+    orderColumn.product(t('orders.product'), '110px'),
     orderColumn.price(t('orders.basePrice')),
     orderColumn.platformFee(t('orders.platformFee')),
     orderColumn.shippingFee(t('orders.shippingFee')),

@@ -1,5 +1,5 @@
 /** The parts of the shipments list (shipments-page.tsx): its filters and its columns. */
-import { Button, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, BoxMultipleRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '#shared/schemas/shipment';
@@ -10,9 +10,10 @@ import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
-import { useMoney } from '../orders/order-parts';
+import { CURRENCY_SIGN, useFigure } from '../orders/order-columns';
 import { shipmentDates, shipmentDatesText } from './shipment-dates';
 import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
+import { Dropdown } from '../../ui/labelled-controls';
 
 export const STATUS_TABS = ['ALL', 'RECEIVED', 'SHIPPED'] as const;
 export type StatusTab = (typeof STATUS_TABS)[number];
@@ -99,7 +100,7 @@ export function useShipmentColumns({
 }): ListColumn<Shipment>[] {
   const styles = useStyles();
   const { t } = useTranslation('shipment');
-  const money = useMoney();
+  const figure = useFigure();
   const dates = useDateDisplay();
   return [
     {
@@ -136,14 +137,16 @@ export function useShipmentColumns({
       sort: 'totalShippingFee',
       sortFirst: 'desc',
       numeric: true,
-      cell: (s) => money(s.totalShippingFee, 'JPY'),
+      unit: CURRENCY_SIGN.JPY,
+      cell: (s) => figure(s.totalShippingFee, 'JPY'),
     },
     { key: 'customId', header: t('columns.customId'), truncate: '150px', cell: (s) => s.customId ?? '—' },
     {
       key: 'totalCustomFee',
       header: t('columns.totalCustomFee'),
       numeric: true,
-      cell: (s) => (s.totalCustomFee === null ? '—' : money(s.totalCustomFee, 'INR')),
+      unit: CURRENCY_SIGN.INR,
+      cell: (s) => (s.totalCustomFee === null ? '—' : figure(s.totalCustomFee, 'INR')),
     },
     {
       key: 'receivedDate',

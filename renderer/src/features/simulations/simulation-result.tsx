@@ -46,11 +46,17 @@ const useStyles = makeStyles({
   negative: { color: tokens.colorPaletteRedForeground1 },
 });
 
-/** Amounts with their currency sign, in the reader's language. */
+/**
+ * Amounts with their currency sign, in the reader's language. Japanese formatting writes the
+ * yen sign full-width (￥) where the simulator's labels write ¥: one form, the labels'.
+ */
 export function useSimulatorMoney() {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'ja' ? 'ja' : 'en';
-  return useCallback((amount: number, currency: Currency) => formatMoney(amount, currency, locale), [locale]);
+  return useCallback(
+    (amount: number, currency: Currency) => formatMoney(amount, currency, locale).replace('￥', '¥'),
+    [locale],
+  );
 }
 
 type BreakdownRow = { line: BreakdownLine; amounts: SimulationAmounts };

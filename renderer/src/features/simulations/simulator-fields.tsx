@@ -3,7 +3,6 @@
  * react-hook-form form the editor holds (simulator-editor.tsx).
  */
 import {
-  Dropdown,
   Field,
   Input,
   makeStyles,
@@ -32,6 +31,7 @@ import {
   type SimulatorFormValues,
   type TypedInputs,
 } from './simulator-form';
+import { Dropdown } from '../../ui/labelled-controls';
 
 export const useFieldStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },

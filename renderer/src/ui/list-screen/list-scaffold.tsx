@@ -7,7 +7,6 @@
 import {
   Body1,
   Card,
-  Dropdown,
   Field,
   makeStyles,
   Menu,
@@ -22,16 +21,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ColumnTripleRegular } from '@fluentui/react-icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchPreference, savePreference } from '../../api/preferences.api';
-import { queryKeys } from '../../api/query-keys';
 import { AppTable, type RowTone, type TableColumn } from '../app-table';
 import { EmptyState, ErrorState, LoadingState } from '../page-state';
 import { Pager } from '../pager';
-import { useAppMutation } from '../use-app-mutation';
+import { usePreference, useSavePreference } from '../use-preference';
 import type { ListScreen } from './use-list-screen';
+import { Dropdown } from '../labelled-controls';
 
 const useStyles = makeStyles({
   card: { padding: 0, gap: 0, minWidth: 0 },
@@ -110,24 +107,15 @@ const isStringArray = (value: unknown): value is string[] =>
 
 /** The columns a user hid, saved as a preference so every device shows the same. */
 function useHiddenColumns<Row>(preference: string | undefined, columns: readonly ListColumn<Row>[]) {
-  const queryClient = useQueryClient();
-  const saved = useQuery({
-    queryKey: queryKeys.preference(preference ?? ''),
-    queryFn: () => fetchPreference(preference as string),
-    enabled: preference !== undefined,
-    staleTime: Infinity,
-  });
+  const saved = usePreference(preference);
   // Shown at once; the failure's toast says the choice was not kept.
-  const save = useAppMutation({
-    mutationFn: (hidden: string[]) => savePreference(preference as string, { hidden }),
-    onMutate: (hidden) => queryClient.setQueryData(queryKeys.preference(preference as string), { hidden }),
-  });
-  const raw = saved.data?.hidden;
+  const save = useSavePreference(preference);
+  const raw = saved?.hidden;
   // Until the user chooses, the columns that fit a 1280-pixel window.
   const fallback = columns.filter((c) => c.defaultHidden).map((c) => c.key);
   return {
     hidden: new Set(isStringArray(raw) ? raw : fallback),
-    save: (next: string[]) => save.mutate(next),
+    save: (next: string[]) => save.mutate({ hidden: next }),
   };
 }
 
@@ -238,6 +226,7 @@ export function ListScaffold<Row>({
       className={search.field ? undefined : mergeClasses(styles.search, search.className)}
       aria-label={search.field ? undefined : search.label}
       placeholder={search.placeholder ?? search.label}
+      dismiss={{ 'aria-label': t('a11y.clear') }}
       value={list.searchText}
       onChange={(_e, data) => list.setSearchText(data.value)}
       onKeyDown={search.onKeyDown}
