@@ -34,7 +34,13 @@ const useStyles = makeStyles({
   linkIcon: { verticalAlign: 'middle', marginLeft: '4px' },
   who: { display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
-  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  // One above the other: side by side they pushed the column past a 1280 px window.
+  actions: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalXXS,
+  },
 });
 
 const isWebLink = (link: string | null): link is string => !!link && /^https?:\/\//i.test(link);

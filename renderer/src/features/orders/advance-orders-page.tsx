@@ -176,7 +176,8 @@ function AdvanceActions({
             size="small"
             appearance="primary"
             icon={busy ? <Spinner size="extra-tiny" /> : <CheckmarkRegular />}
-            disabled={disabled}
+            // Focusable while a change is saved: the button that asked keeps the focus until it leaves.
+            disabledFocusable={disabled}
             aria-label={t('advance.bookFor', { orderId: row.orderId })}
             onClick={() => onChange('BOOKED')}
           >
@@ -185,7 +186,7 @@ function AdvanceActions({
           <Button
             size="small"
             icon={<DismissRegular />}
-            disabled={disabled}
+            disabledFocusable={disabled}
             aria-label={t('advance.cancelFor', { orderId: row.orderId })}
             onClick={onCancel}
           >
@@ -198,7 +199,7 @@ function AdvanceActions({
           size="small"
           appearance="primary"
           icon={busy ? <Spinner size="extra-tiny" /> : <SendRegular />}
-          disabled={disabled}
+          disabledFocusable={disabled}
           aria-label={t('advance.releaseFor', { orderId: row.orderId })}
           onClick={() => onChange('RECEIVED')}
         >

@@ -38,12 +38,41 @@ export default function SalesChart({ points, title }: { points: readonly DailyPo
   const { t, i18n } = useTranslation('salesmanagement');
   const language = i18n.language;
   const frame = useRef<HTMLDivElement>(null);
-  // The chart names its legend "Legends" in English, with no prop to say otherwise.
-  const legendName = t('common:a11y.legends');
-  useEffect(() => {
-    frame.current?.querySelector('[role="listbox"][aria-label]')?.setAttribute('aria-label', legendName);
-  });
   const empty = points.every((p) => p.salesValue === 0 && p.profit === 0);
+  // The chart writes some screen-reader texts in English with no prop to say otherwise (its
+  // legend "Legends", "Line chart with 2 lines. The X axis displays time…", "line 1 of 2 with 30
+  // data points"): they are said again in the user's language, each time the chart writes them.
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const say = () => {
+      const relabel = (el: Element, label: string) => {
+        if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
+      };
+      root
+        .querySelectorAll('[role="listbox"][aria-label]')
+        .forEach((el) => relabel(el, t('common:a11y.legends')));
+      for (const el of root.querySelectorAll('[aria-label]')) {
+        const label = el.getAttribute('aria-label') ?? '';
+        const chart = /Line chart with (\d+) lines?\./.exec(label);
+        if (chart) relabel(el, t('chart.summary', { title, count: Number(chart[1]) }));
+        const line = /^(.*), line (\d+) of (\d+) with (\d+) data points?\.$/.exec(label);
+        if (line) {
+          const [, legend, index, count, points] = line;
+          relabel(el, t('chart.lineSummary', { legend, index, count, points }));
+        }
+      }
+    };
+    say();
+    const watch = new MutationObserver(say);
+    watch.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-label'],
+    });
+    return () => watch.disconnect();
+  }, [t, title, empty]);
   const ticks = useMemo(() => dayTicks(points.map((p) => p.date)), [points]);
   const data = useMemo(() => {
     const series = (legend: string, color: string, pick: (p: DailyPoint) => number): LineChartPoints => ({
