@@ -13,6 +13,7 @@ import {
   exportLinesOf,
   saleFlag,
   salesDailySums,
+  saleValuesOf,
   salesWithoutRateSums,
 } from './sales.sql';
 
@@ -273,6 +274,62 @@ export const salesColumns: ListColumns = {
 
 /** The same for a search by text, which matches products too (as `ordersSearchColumns`). */
 export const salesSearchColumns: ListColumns = { ...salesColumns, countedTables: ['orders', 'products'] };
+
+/** The sorts by a kept yen figure (025_sale_sort_values). */
+export const SALE_FIGURE_SORTS: readonly string[] = ['orderPrice', 'profit'];
+
+/**
+ * The null sentinels of the kept figures' sort indexes (025_sale_sort_values), beyond any
+ * sale's figure (below 2⁴⁴ in magnitude): an unknown figure sorts last both ways.
+ */
+const FIGURE_SENTINELS = { high: 1_000_000_000_000_000, low: -1_000_000_000_000_000 } as const;
+
+/**
+ * The sales list sorted by Order price or Profit: the kept rows alone (`k`), which carry the
+ * list's filters. The total changes with the orders only (a purchase price moves a figure,
+ * never which sales there are).
+ */
+export const salesFigureColumns: ListColumns = {
+  columns: {
+    platformCode: 'k.platform_code',
+    shipmentStatus: 'k.shipment_status',
+    orderPrice: 'k.order_price_yen',
+    profit: 'k.profit_yen',
+  },
+  nullSentinels: { orderPrice: FIGURE_SENTINELS, profit: FIGURE_SENTINELS },
+  tieBreaker: 'k.id',
+  countedTables: ['orders'],
+};
+
+/** The same for a search by text: the orders (as {@link salesSearchColumns}) joined to their kept figures. */
+export const salesFigureSearchColumns: ListColumns = {
+  ...salesSearchColumns,
+  columns: { ...salesSearchColumns.columns, orderPrice: 'k.order_price_yen', profit: 'k.profit_yen' },
+  nullSentinels: salesFigureColumns.nullSentinels,
+};
+
+/**
+ * The sales list's rows by their kept figures. A range of few sales is found by date and its
+ * figures sorted; with `walk` the range is tested row by row on SQLite (`+order_date`), so a
+ * range of many walks the figure's index in the sort's order and stops after the page.
+ */
+export function salesFigureKeysBase(db: Kysely<Database>, range: { from: string; to: string }, walk = false) {
+  const date = walk && !isPostgres(db) ? sql`+k.order_date` : sql`k.order_date`;
+  return db
+    .selectFrom('sale_sort_values as k')
+    .where(sql<SqlBool>`${date} >= ${range.from}`)
+    .where(sql<SqlBool>`${date} <= ${range.to}`);
+}
+
+/** Every kept figure row, and the same figures computed from the orders now (tests, invariants). */
+export async function saleSortValuesBothWays(db: Kysely<Database>) {
+  const kept = await sql<Record<string, unknown>>`select id, order_date, platform_code, shipment_status,
+      order_price_yen, profit_yen from sale_sort_values order by id`.execute(db);
+  const computed = await sql<Record<string, unknown>>`select s.id, s.order_date, s.platform_code,
+      o.shipment_status, s.sales_value as order_price_yen, s.profit as profit_yen
+    from (${saleValuesOf(sql`1 = 1`)}) s join orders o on o.id = s.id order by s.id`.execute(db);
+  return { kept: kept.rows, computed: computed.rows };
+}
 
 /**
  * One batch of the export: the stored CSV lines (014_sales keeps them by triggers) after the
