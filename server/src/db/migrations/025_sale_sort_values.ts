@@ -23,12 +23,18 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
 const HIGH = sql.lit(1_000_000_000_000_000);
 const LOW = sql.lit(-1_000_000_000_000_000);
 
+/**
+ * The list's filters (date, platform, status) trail each sort index, so a walk tests them in
+ * the index without reading the row.
+ */
+const FILTERS = sql`order_date, platform_code, shipment_status`;
+
 const INDEXES: Record<string, RawBuilder<unknown>> = {
-  ix_sale_sort_values__date: sql`order_date, platform_code, shipment_status`,
-  ix_sale_sort_values__order_price_asc: sql`coalesce(order_price_yen, ${HIGH}), id`,
-  ix_sale_sort_values__order_price_desc: sql`coalesce(order_price_yen, ${LOW}), id`,
-  ix_sale_sort_values__profit_asc: sql`coalesce(profit_yen, ${HIGH}), id`,
-  ix_sale_sort_values__profit_desc: sql`coalesce(profit_yen, ${LOW}), id`,
+  ix_sale_sort_values__date: FILTERS,
+  ix_sale_sort_values__order_price_asc: sql`coalesce(order_price_yen, ${HIGH}), id, ${FILTERS}`,
+  ix_sale_sort_values__order_price_desc: sql`coalesce(order_price_yen, ${LOW}), id, ${FILTERS}`,
+  ix_sale_sort_values__profit_asc: sql`coalesce(profit_yen, ${HIGH}), id, ${FILTERS}`,
+  ix_sale_sort_values__profit_desc: sql`coalesce(profit_yen, ${LOW}), id, ${FILTERS}`,
 };
 
 /** The order columns a sale's kept row is made of: a change of any of them rewrites it. */
