@@ -12,6 +12,12 @@
  * below 2⁴⁴ in magnitude), so an unknown figure comes last both ways and a page walks the
  * index and stops.
  *
+ * On PostgreSQL the order trigger first takes its product row FOR SHARE: a purchase price
+ * changed concurrently (its product row locked until commit) is then either seen by the sale's
+ * new row or rewrites it after. This takes a product after an order, against the usual order
+ * (db/locking.ts), but only for sales, and no writer holds a product's lock and then writes a
+ * sale (stock moves on orders before they ship), so the wait closes no cycle.
+ *
  * The figures are those of sales.sql.ts (`saleValues`: Order price = the sales value, base
  * price less discount; Profit) as this migration shipped them, frozen below.
  */
