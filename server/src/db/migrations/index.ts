@@ -28,6 +28,7 @@ import * as dropMatchCache from './021_drop_match_cache';
 import * as orderWalkTabs from './022_order_walk_tabs';
 import * as orderSearchKeysFilters from './023_order_search_keys_filters';
 import * as orderSearchKeysEverywhere from './024_order_search_keys_everywhere';
+import * as salesDailyKnownSales from './025_sales_daily_known_sales';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '022_order_walk_tabs': orderWalkTabs,
   '023_order_search_keys_filters': orderSearchKeysFilters,
   '024_order_search_keys_everywhere': orderSearchKeysEverywhere,
+  '025_sales_daily_known_sales': salesDailyKnownSales,
 };
