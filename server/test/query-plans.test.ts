@@ -292,7 +292,7 @@ export const LIST_PLAN_CASES: PlanCase[] = [
       allowSort: true,
     })),
   ),
-  // The yen figures' sorts read the kept figures (025_sale_sort_values) the same way, with a
+  // The yen figures' sorts read the kept figures (026_sale_sort_values) the same way, with a
   // platform too; the walk of their indexes is asserted in sales-sort.test.ts.
   ...['orderPrice', 'profit'].flatMap((field) =>
     [field, `-${field}`].flatMap((sort) =>

@@ -1,5 +1,5 @@
 /**
- * The sales list sorted by Order price and by Profit (the kept figures of 025_sale_sort_values):
+ * The sales list sorted by Order price and by Profit (the kept figures of 026_sale_sort_values):
  * every page, both directions, with a range and a platform, equals a JavaScript sort of the
  * figures the list itself shows (unknown figures last both ways); the kept figures follow every
  * write that moves them, also in parallel on PostgreSQL; and the sort walks an index.
@@ -19,6 +19,8 @@ import {
 } from '../src/sales/sales.repository';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
+import { writeTransaction } from '../src/db/write-transaction';
+import { checkInvariants } from './helpers/invariants';
 
 let janCounter = 700_000;
 const nextJan = () => withJanCheckDigit(`491${String((janCounter += 1)).padStart(9, '0')}`);
@@ -137,6 +139,12 @@ describe.each(testDialects())('sales sorted by Order price and Profit (%s)', (di
         Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : String(v)])),
       );
     expect(norm(kept)).toEqual(norm(computed));
+  }
+
+  /** Every invariant (the kept daily totals and figures, stock = ledger) holds. */
+  async function expectInvariants() {
+    const broken = (await checkInvariants(db, { dialect })).filter((c) => !c.ok);
+    expect(broken).toEqual([]);
   }
 
   const saleOrders: Json[] = [];
@@ -345,10 +353,106 @@ describe.each(testDialects())('sales sorted by Order price and Profit (%s)', (di
     );
   });
 
-  it("025's down() removes what its up() created, and up() fills the figures of the sales already stored", async () => {
+  it('a purchase price set while a sale of its product is being written reads the sale as committed', async () => {
+    const p = await product(500);
+    const o = await sale(p, { platformCode: 'AMAZONJP', orderDate: '2024-05-11', baseOrderPrice: 3000 });
+    const current = ok(await get(`products/${p._id}`)).data;
+    const { _id, inStockQuantity: _s, ...rest } = current;
+    void _id;
+    let settled = false;
+    let pending: Promise<{ status: number }> | undefined;
+    await writeTransaction(db, async (trx) => {
+      await sql`update orders set discount = discount + 700 where id = ${o._id}`.execute(trx);
+      pending = put(`products/${p._id}`, { ...rest, purchasePrice: 650 });
+      void pending.then(() => (settled = true));
+      // The price's writer reaches the sale's lock and waits there until this commits; without
+      // it, it would rewrite the sale's figures from the order as it was (discount 0).
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      if (dialect === 'postgres') expect(settled).toBe(false);
+    });
+    expect((await pending)?.status).toBe(200);
+    await expectKeptEqualsComputed();
+    // 3,000 less 700 discount less 650 bought: the new price and the edited order together.
+    const [row] = await allSales('from=2024-05-11&to=2024-05-11');
+    expect(row?.yen.profit).toBe(3000 - 700 - 650 - Number(row?.shippingFee ?? 0));
+    await expectInvariants();
+  });
+
+  it('customs, shipments, stock-moving status changes, purchase prices and rates in parallel: no 5xx, figures exact', async () => {
+    const products = [await product(400), await product(800)];
+    const writes: (() => Promise<{ status: number; body: Json }>)[] = [];
+    const shipped: Json[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const p = products[i % 2] as Json;
+      shipped.push(
+        await sale(p, { platformCode: 'AMAZONIND', orderDate: `2024-04-0${1 + i}`, baseOrderPrice: 90 + i }),
+      );
+    }
+    const waiting: Json[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      waiting.push(
+        await order(products[i % 2] as Json, {
+          platformCode: 'AMAZONJP',
+          orderDate: `2024-04-1${i}`,
+          baseOrderPrice: 1500 + i,
+        }),
+      );
+    }
+    for (const [i, o] of waiting.entries()) if (i % 2 === 0) await setStatus(o._id, 'ACCEPTED', 'PACKED');
+    const snapshots = await Promise.all(products.map(async (p) => ok(await get(`products/${p._id}`)).data));
+    for (let round = 0; round < 4; round += 1) {
+      for (const [i, s] of shipped.entries()) {
+        writes.push(() =>
+          put(`shipments/${s.shipment._id}`, {
+            customId: `CUS-PAR-${dialect}-${i}`,
+            totalCustomFee: 10 + round + i,
+            receivedDate: '2024-05-01',
+          }),
+        );
+      }
+      for (const snap of snapshots) {
+        const { _id, inStockQuantity: _s, ...rest } = snap;
+        writes.push(() => put(`products/${_id}`, { ...rest, purchasePrice: 300 + round * 17 }));
+      }
+      writes.push(() => put('currency/rates/2024-04-01', { rate: 1.7 + round / 10 }));
+    }
+    // Stock-moving changes lock the same products: accept the RECEIVED half, cancel some, complete the PACKED.
+    writes.push(() =>
+      put('orders/status', {
+        ids: waiting.filter((_, i) => i % 2 === 1).map((o) => o._id),
+        shipmentStatus: 'ACCEPTED',
+      }),
+    );
+    writes.push(() =>
+      put('orders/status', {
+        ids: waiting.filter((_, i) => i % 4 === 0).map((o) => o._id),
+        shipmentStatus: 'COMPLETED',
+      }),
+    );
+    writes.push(() =>
+      put('orders/status', {
+        ids: waiting.filter((_, i) => i % 4 === 2).map((o) => o._id),
+        shipmentStatus: 'CANCELLED',
+      }),
+    );
+    const answers = await Promise.all(writes.map((write) => write()));
+    // Customs are saved once per shipment (final): the other rounds' saves are refused.
+    const failed = answers.filter(
+      (a) => a.status !== 200 && !(a.status === 409 && a.body.code === 'customsAlreadySaved'),
+    );
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(shipped.length * 3);
+    expect(
+      failed.map((a) => JSON.stringify(a.body)),
+      'no write may fail',
+    ).toEqual([]);
+    await expectKeptEqualsComputed();
+    await expectInvariants();
+  });
+
+  it("026's down() removes what its up() created, and up() fills the figures of the sales already stored", async () => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     const before = await allSales(`${RANGE}&sort=-profit`);
-    expect((await migrator.migrateTo('024_order_search_keys_everywhere')).error).toBeUndefined();
+    expect((await migrator.migrateTo('025_sales_daily_known_sales')).error).toBeUndefined();
     const tables = (await db.introspection.getTables()).map((t) => t.name);
     expect(tables).not.toContain('sale_sort_values');
     // An order written meanwhile no trigger follows: the backfill must find it.

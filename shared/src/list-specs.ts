@@ -248,7 +248,7 @@ export const shipmentsSearchSpec: ListSpec = {
  * out), of one platform or all, narrowed to one of the two statuses if asked, and matching
  * `searchStr` (order id, product name, SKU, JAN). Served by the sale indexes (014_sales); the
  * yen sorts `orderPrice` and `profit` (unknown figures last both ways) by the kept figures'
- * indexes (025_sale_sort_values).
+ * indexes (026_sale_sort_values).
  */
 export const salesListSpec: ListSpec = {
   filters: {

@@ -53,3 +53,16 @@ export async function readRaw(db: Kysely<any>, query: { sql: string; parameters:
     }
   });
 }
+
+/**
+ * Runs `fn` on the writing connection of `db` (SQLite) while no transaction holds it: for the
+ * checks that must see the file as the writer does. PRAGMA integrity_check on a long-lived
+ * reader reported FTS5 checksum mismatches the writer and a new connection did not (FTS5
+ * refreshes its cached index structure when a query opens a cursor, which the check does not).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any area's database type
+export async function onWriter<T>(db: Kysely<any>, fn: (sqlite: SQLite.Database) => T): Promise<T> {
+  const handle = handles.get(db);
+  if (!handle) throw new Error('onWriter needs a SQLite database');
+  return handle.lock.run(() => fn(handle.sqlite));
+}

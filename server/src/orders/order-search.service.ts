@@ -18,8 +18,7 @@ import { isValidJan } from '#shared/domain/jan';
 import { ordersSearchSpec } from '#shared/list-specs';
 import type { Filter, ListQuery } from '#shared/query';
 import type { SearchResponse } from '#shared/schemas/common';
-import type { Order, OrderTotals } from '#shared/schemas/order';
-import type { Platform } from '#shared/constants';
+import type { Order, OrderTotals, TabCountsFilters } from '#shared/schemas/order';
 import type { Database } from '../db/database';
 import { applyFilters, parseList, runList } from '../http/list';
 import {
@@ -108,22 +107,12 @@ export async function searchCountsByStatus(
 
 const NO_PRODUCTS = { byStatus: noStatusCounts(), all: 0 };
 
-/** What the status tabs count: the list's filters but the status, and its search text. */
-export interface TabCountsQuery {
-  from?: string;
-  to?: string;
-  platformCode?: Platform;
-  shipmentId?: string;
-  product?: string;
-  searchStr?: string;
-}
-
 /**
  * GET /orders/total: the status tabs' counts under every filter the list applies. From the kept
  * day counts for order dates and a platform; a search's from the kept product counts and the
  * search keys; counted from the orders' indexes for a shipment or a product.
  */
-export async function orderTotals(db: Kysely<Database>, query: TabCountsQuery): Promise<OrderTotals> {
+export async function orderTotals(db: Kysely<Database>, query: TabCountsFilters): Promise<OrderTotals> {
   const filters: Filter[] = [
     ...(query.from ? [{ field: 'orderDate', op: 'gte' as const, value: query.from }] : []),
     ...(query.to ? [{ field: 'orderDate', op: 'lte' as const, value: query.to }] : []),

@@ -3,19 +3,13 @@
  * totals (`sales_daily`), their refresh, the summary and chart reads, the sales list's keys,
  * the export's lines and the OTZ sales.
  */
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Platform } from '#shared/constants';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
+import { lockSelected } from '../db/locking';
 import type { ListColumns } from '../http/list';
-import {
-  SALES_DAILY_COLUMNS,
-  exportLinesOf,
-  saleFlag,
-  salesDailySums,
-  saleValuesOf,
-  salesWithoutRateSums,
-} from './sales.sql';
+import { SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums, saleValuesOf } from './sales.sql';
 
 /** A CSV line: bytes on SQLite (read as a blob), text on PostgreSQL. */
 export type ExportLine = Buffer | string;
@@ -104,6 +98,26 @@ export async function flushSalesDays(trx: Kysely<Database>): Promise<void> {
   );
 }
 
+/**
+ * Locks the orders a purchase price of this product prices (all but the cancelled ones, in id
+ * order), for a writer of that price which holds the product's lock: the kept figures of its
+ * sales (each sale's row and its day's totals) read the price and the order together. An order
+ * being written meanwhile is waited for, so the price's triggers read it as committed; an order
+ * written later waits for the price. Orders that are not sales yet are taken too, because a
+ * concurrent shipment can make them sales.
+ */
+export async function lockOrdersPricedBy(trx: Transaction<Database>, productId: string): Promise<void> {
+  await lockSelected(
+    trx,
+    'orders',
+    trx
+      .selectFrom('orders')
+      .select('orders.id')
+      .where('orders.product_id', '=', productId)
+      .where('orders.shipment_status', '<>', 'CANCELLED'),
+  );
+}
+
 /** Recomputes every row of `sales_daily` from the orders (after a bulk load). */
 export async function rebuildSalesDaily(db: Kysely<Database>): Promise<void> {
   const columns = sql.join(['order_date', 'platform_code', ...SALES_DAILY_COLUMNS].map((c) => sql.id(c)));
@@ -126,12 +140,15 @@ export async function repairSalesDaily(db: Kysely<Database>): Promise<void> {
 
 /** Every row of `sales_daily` with sales, and the same sums recomputed from the orders (tests). */
 export async function salesDailyBothWays(db: Kysely<Database>) {
-  const kept = await sql<Record<string, unknown>>`select * from sales_daily where no_of_orders > 0
-    order by order_date, platform_code`.execute(db);
+  // A day of sales without a rate alone counts them in without_yen_value only.
+  const kept = await sql<Record<string, unknown>>`select * from sales_daily
+    where no_of_orders > 0 or without_yen_value > 0 order by order_date, platform_code`.execute(db);
   const computed = await sql<Record<string, unknown>>`select * from (${salesDailySums(sql`1 = 1`)}) t
     order by order_date, platform_code`.execute(db);
   return { kept: kept.rows, computed: computed.rows };
 }
+
+export type SalesSums = Record<(typeof SALES_DAILY_COLUMNS)[number], bigint>;
 
 /**
  * A kept column summed over many rows, exactly, as text. PostgreSQL sums a bigint into a
@@ -179,45 +196,19 @@ async function exactSums<R extends Record<string, unknown>>(
   }
 }
 
-const LEFT_OUT_COLUMNS = [
-  'left_orders',
-  'left_shipping_fee',
-  'left_cost_of_goods',
-  'left_without_purchase_price',
-] as const;
-
-export type SalesSums = Record<
-  (typeof SALES_DAILY_COLUMNS)[number] | (typeof LEFT_OUT_COLUMNS)[number],
-  bigint
->;
-
-/**
- * The cards over a range: the kept rows of its days (at most three a day), summed exactly, and
- * what of them belongs to the sales without a rate (`left_*`), which the cards leave out. The
- * sales without a rate are read from the orders, only on the days whose kept row counts some:
- * none, once every day has its rate. One statement, so both parts see the same moment.
- */
+/** The cards over a range: the kept rows of its days (at most three a day), summed exactly. */
 export async function salesSums(db: Kysely<Database>, range: SalesRange): Promise<SalesSums> {
   const platform = range.platformCode ? sql`and platform_code = ${range.platformCode}` : sql``;
-  // Driven by the kept days that count rate-less sales: each is one lookup of the orders'
-  // (platform, date) index, and none at all while every day has its rate.
-  const leftDays = sql`(o.platform_code, o.order_date) in (select d.platform_code, d.order_date
-    from sales_daily d where d.order_date >= ${range.from} and d.order_date <= ${range.to}
-    and d.without_yen_value > 0 ${range.platformCode ? sql`and d.platform_code = ${range.platformCode}` : sql``})`;
   const [row] = await exactSums(
     db,
     SALES_DAILY_COLUMNS,
-    (sum) => sql<Record<string, unknown>>`select kept.*, left_out.* from (select ${sql.join(
+    (sum) => sql<Record<string, unknown>>`select ${sql.join(
       SALES_DAILY_COLUMNS.map((c) => sum(`sales_daily.${c}`, c)),
       sql`, `,
     )} from sales_daily
-      where order_date >= ${range.from} and order_date <= ${range.to} ${platform}) kept
-      cross join (${salesWithoutRateSums(leftDays)}) left_out`,
+      where order_date >= ${range.from} and order_date <= ${range.to} ${platform}`,
   );
-  return Object.fromEntries([
-    ...SALES_DAILY_COLUMNS.map((c) => [c, row?.[c] ?? 0n]),
-    ...LEFT_OUT_COLUMNS.map((c) => [c, BigInt(String(row?.[c] ?? 0))]),
-  ]) as SalesSums;
+  return Object.fromEntries(SALES_DAILY_COLUMNS.map((c) => [c, row?.[c] ?? 0n])) as SalesSums;
 }
 
 /** The chart: each day of the range with sales, its orders, sales value and profit, exactly. */
@@ -275,11 +266,11 @@ export const salesColumns: ListColumns = {
 /** The same for a search by text, which matches products too (as `ordersSearchColumns`). */
 export const salesSearchColumns: ListColumns = { ...salesColumns, countedTables: ['orders', 'products'] };
 
-/** The sorts by a kept yen figure (025_sale_sort_values). */
+/** The sorts by a kept yen figure (026_sale_sort_values). */
 export const SALE_FIGURE_SORTS: readonly string[] = ['orderPrice', 'profit'];
 
 /**
- * The null sentinels of the kept figures' sort indexes (025_sale_sort_values), beyond any
+ * The null sentinels of the kept figures' sort indexes (026_sale_sort_values), beyond any
  * sale's figure (below 2⁴⁴ in magnitude): an unknown figure sorts last both ways.
  */
 const FIGURE_SENTINELS = { high: 1_000_000_000_000_000, low: -1_000_000_000_000_000 } as const;

@@ -126,7 +126,7 @@ export async function listSales(
           orderTextMatch(janOnly ? janTextSets(db, text) : orderTextSets(db, text)),
         )
       : salesKeysBase(db, range, walk);
-  // Sorted by a yen figure, the keys come from the kept figures (025_sale_sort_values).
+  // Sorted by a yen figure, the keys come from the kept figures (026_sale_sort_values).
   const byFigure = SALE_FIGURE_SORTS.includes(query.sort.field);
   const figureKeys = (walk: boolean) => () =>
     text
@@ -176,19 +176,19 @@ export async function salesSummary(
   const range: SalesRange = { ...salesRange(query, ctx), platformCode: query.platformCode };
   await repairSalesDaily(db);
   const sums = await salesSums(db, range);
-  // A sale without a rate is left out of every card (its yen figures are unknown, so counting
-  // its shipping fee and goods cost would describe other sales than the sales value does);
-  // `withoutYenValue` says how many.
+  // A sale without a rate is left out of every card by the kept daily sums (its yen figures are
+  // unknown, so counting its shipping fee and goods cost would describe other sales than the
+  // sales value does); `withoutYenValue` says how many (sales.sql.ts).
   return {
-    noOfOrders: exactInteger(sums.no_of_orders - sums.left_orders),
+    noOfOrders: exactInteger(sums.no_of_orders),
     salesValue: exactInteger(sums.sales_value),
     amazonCommission: exactInteger(sums.amazon_commission),
-    shippingFee: exactInteger(sums.shipping_fee - sums.left_shipping_fee),
+    shippingFee: exactInteger(sums.shipping_fee),
     customFee: exactInteger(sums.custom_fee),
-    totalCostOfGoods: exactInteger(sums.cost_of_goods - sums.left_cost_of_goods),
+    totalCostOfGoods: exactInteger(sums.cost_of_goods),
     profit: exactInteger(sums.profit),
     withoutYenValue: exactInteger(sums.without_yen_value),
-    withoutPurchasePrice: exactInteger(sums.without_purchase_price - sums.left_without_purchase_price),
+    withoutPurchasePrice: exactInteger(sums.without_purchase_price),
     from: range.from,
     to: range.to,
   };

@@ -20,7 +20,7 @@
  * once within 64 bits; the range sums read them in parts (sales.repository.ts, `sumParts`).
  *
  * Used by the sales repository (the refresh, the lists, the export). Migrations 014_sales and
- * 025_sale_sort_values keep their own copies of this code as it shipped, in the triggers they
+ * 026_sale_sort_values keep their own copies of this code as it shipped, in the triggers they
  * created (the export lines; each sale's Order price and Profit for the list's sorts) and the
  * indexes on `saleFlag`: a change of the figures or of the export line here needs a new
  * migration that rewrites those triggers and the kept rows, or the refresh and the triggers
@@ -111,36 +111,25 @@ export const SALES_DAILY_COLUMNS = [
  */
 export function salesDailySums(where: RawBuilder<unknown>): RawBuilder<unknown> {
   const sum = (e: RawBuilder<unknown>) => sql`cast(coalesce(sum(${e}), 0) as bigint)`;
+  // A sale without a rate has no yen value, so every card leaves it out (its shipping fee and
+  // goods cost too: the cards describe one set of sales); it is counted in without_yen_value.
+  const known = (e: RawBuilder<unknown>) => sql`(case when s.without_yen_value = 0 then ${e} end)`;
   return sql`select s.order_date, s.platform_code,
-      cast(count(*) as bigint) as no_of_orders,
+      ${sum(known(sql`1`))} as no_of_orders,
       ${sum(sql`s.sales_value`)} as sales_value,
       ${sum(sql`(case when s.platform_code in ('AMAZONJP', 'AMAZONIND') then s.commission end)`)} as amazon_commission,
-      ${sum(sql`s.shipping_fee`)} as shipping_fee,
+      ${sum(known(sql`s.shipping_fee`))} as shipping_fee,
       ${sum(sql`s.custom_fee`)} as custom_fee,
-      ${sum(sql`s.cost_of_goods`)} as cost_of_goods,
+      ${sum(known(sql`s.cost_of_goods`))} as cost_of_goods,
       ${sum(sql`s.profit`)} as profit,
       ${sum(sql`s.without_yen_value`)} as without_yen_value,
-      ${sum(sql`s.without_purchase_price`)} as without_purchase_price
+      ${sum(known(sql`s.without_purchase_price`))} as without_purchase_price
     from (${saleValues(where)}) s
     group by s.order_date, s.platform_code`;
 }
 
 /** Each sale's values one row each (for tests comparing them with the JavaScript reference). */
 export const saleValuesOf = saleValues;
-
-/**
- * The sales `where` selects that have no yen value (rupee orders without a rate), counted and
- * summed over what the kept totals still count of them: shipping fee, goods cost and the lack
- * of a purchase price. The cards take them out, so every card describes the same sales.
- */
-export function salesWithoutRateSums(where: RawBuilder<unknown>): RawBuilder<unknown> {
-  const sum = (e: RawBuilder<unknown>) => sql`cast(coalesce(sum(${e}), 0) as text)`;
-  return sql`select cast(count(*) as text) as left_orders,
-      ${sum(sql`s.shipping_fee`)} as left_shipping_fee,
-      ${sum(sql`s.cost_of_goods`)} as left_cost_of_goods,
-      ${sum(sql`s.without_purchase_price`)} as left_without_purchase_price
-    from (${saleValues(sql`(${where}) and o.currency = 'INR' and o.exchange_rate is null`)}) s`;
-}
 
 /** A CSV text cell on SQLite, as 006_export_records writes them (kura_csv_text on PostgreSQL). */
 function sqliteText(value: RawBuilder<unknown>) {

@@ -31,7 +31,7 @@ export interface SalesExportLineTable {
   line: string;
 }
 
-/** Each sale's Order price and Profit in whole yen, null when unknown (kept by triggers: 025_sale_sort_values). */
+/** Each sale's Order price and Profit in whole yen, null when unknown (kept by triggers: 026_sale_sort_values). */
 export interface SaleSortValueTable {
   id: string;
   order_date: string;

@@ -9,6 +9,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database';
+import { onWriter } from '../../src/db/sqlite-handle';
 import { orderCountsBothWays } from '../../src/orders/order-counts.repository';
 import { monthlyWindowStart } from '../../src/orders/orders.service';
 import { formatProductRecord } from '../../src/products/products.csv';
@@ -56,8 +57,11 @@ export async function checkInvariants(
   const pg = dialect === 'postgres';
 
   if (!pg) {
-    const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
-    const lines = integrity.rows.map((r) => r.integrity_check);
+    // On the writing connection: see onWriter (a reader's FTS5 check can be stale).
+    const integrity = (await onWriter(db, (sqlite) => sqlite.pragma('integrity_check'))) as {
+      integrity_check: string;
+    }[];
+    const lines = integrity.map((r) => r.integrity_check);
     checks.push({
       name: 'PRAGMA integrity_check',
       ok: lines.length === 1 && lines[0] === 'ok',

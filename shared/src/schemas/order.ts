@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CURRENCIES, MAX_AMOUNT, ORDER_STATUSES, PLATFORMS, type Currency } from '../constants';
+import {
+  CURRENCIES,
+  MAX_AMOUNT,
+  ORDER_STATUSES,
+  PLATFORMS,
+  type Currency,
+  type Platform,
+} from '../constants';
 import { parseMoney } from '../domain/money';
 import { MESSAGES, formatMessage } from '../messages';
 import { dateSchema, idSchema, moneySchema, quantitySchema, textSchema, timestamps } from './common';
@@ -217,6 +224,19 @@ export const orderBulkStatusSchema = z.strictObject({
   ids: z.array(idSchema).max(1000),
   shipmentStatus: z.enum(ORDER_STATUSES),
 });
+
+/**
+ * What the status tabs count (GET /orders/total): every filter of the order list but the
+ * status (an order date range, sent as start_date and end_date), and its search text.
+ */
+export interface TabCountsFilters {
+  from?: string;
+  to?: string;
+  platformCode?: Platform;
+  shipmentId?: string;
+  product?: string;
+  searchStr?: string;
+}
 
 /** GET /orders/total: order counts for the status tabs. */
 export const orderTotalsSchema = z.object({

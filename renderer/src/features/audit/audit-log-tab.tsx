@@ -3,7 +3,6 @@ import { HistoryRegular } from '@fluentui/react-icons';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { auditListSpec } from '#shared/list-specs';
-import type { AuditEntry } from '#shared/schemas/misc';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { queryKeys } from '../../api/query-keys';
 import { AppLink } from '../../ui/app-link';
@@ -11,49 +10,12 @@ import { ListScaffold } from '../../ui/list-screen/list-scaffold';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
 import { sidePanelAtom } from '../shell/shell.atoms';
 import { AUDIT_PANEL_FILTERS, AuditFilters } from './audit-filters';
-import { AuditSentenceView, AuditWhen, useAuditSentences } from './audit-view';
+import { AuditEntries } from './audit-view';
 
 const useStyles = makeStyles({
   root: { gap: tokens.spacingVerticalM },
   filter: { flexGrow: 1, minWidth: '140px' },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  entry: {
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusMedium,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
 });
-
-function Entries({ entries, busy }: { entries: AuditEntry[]; busy: boolean }) {
-  const styles = useStyles();
-  const { t } = useTranslation('shell');
-  const sentences = useAuditSentences(entries);
-  return (
-    <ul className={styles.list} aria-label={t('panel.tabs.audit')} aria-busy={busy}>
-      {entries.map((entry) => {
-        const sentence = sentences.get(entry._id);
-        return (
-          sentence && (
-            <li key={entry._id} className={styles.entry}>
-              <AuditSentenceView entry={entry} sentence={sentence} />
-              <AuditWhen entry={entry} sentence={sentence} />
-            </li>
-          )
-        );
-      })}
-    </ul>
-  );
-}
 
 /**
  * The audit-log tab of the slide-out panel, admins only: the latest changes as sentences, and
@@ -88,7 +50,9 @@ export function AuditLogTab() {
         </>
       }
       empty={{ icon: <HistoryRegular />, title: t('audit.empty') }}
-      renderRows={(entries, busy) => <Entries entries={entries} busy={busy} />}
+      renderRows={(entries, busy) => (
+        <AuditEntries entries={entries} busy={busy} label={t('panel.tabs.audit')} />
+      )}
     />
   );
 }

@@ -26,6 +26,23 @@ const useStyles = makeStyles({
   before: { color: tokens.colorPaletteRedForeground1, textDecoration: 'line-through' },
   after: { color: tokens.colorPaletteGreenForeground1 },
   muted: { color: tokens.colorNeutralForeground3 },
+  entries: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  entry: {
+    padding: tokens.spacingHorizontalM,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  compact: { padding: tokens.spacingHorizontalS, gap: tokens.spacingVerticalXXS },
 });
 
 export const ACTION_COLOR = { create: 'success', update: 'informative', delete: 'danger' } as const;
@@ -88,5 +105,37 @@ export function AuditWhen({ entry, sentence }: { entry: AuditEntry; sentence: Au
     <Caption1 className={styles.muted}>
       <time dateTime={entry.at}>{sentence.when}</time>
     </Caption1>
+  );
+}
+
+/** Audit entries as a list of sentences with their time: the side panel's and a record's drawer. */
+export function AuditEntries({
+  entries,
+  label,
+  busy,
+  compact,
+}: {
+  entries: readonly AuditEntry[];
+  label?: string;
+  busy?: boolean;
+  /** Tighter boxes, for a drawer. */
+  compact?: boolean;
+}) {
+  const styles = useStyles();
+  const sentences = useAuditSentences(entries);
+  return (
+    <ul className={styles.entries} aria-label={label} aria-busy={busy}>
+      {entries.map((entry) => {
+        const sentence = sentences.get(entry._id);
+        return (
+          sentence && (
+            <li key={entry._id} className={compact ? `${styles.entry} ${styles.compact}` : styles.entry}>
+              <AuditSentenceView entry={entry} sentence={sentence} />
+              <AuditWhen entry={entry} sentence={sentence} />
+            </li>
+          )
+        );
+      })}
+    </ul>
   );
 }

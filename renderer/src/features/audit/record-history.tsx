@@ -6,7 +6,7 @@ import { Caption1, makeStyles, Subtitle2, tokens } from '@fluentui/react-compone
 import { useQuery } from '@tanstack/react-query';
 import { fetchAuditLogs } from '../../api/audit.api';
 import { ErrorState, LoadingState } from '../../ui/page-state';
-import { AuditSentenceView, AuditWhen, useAuditSentences } from './audit-view';
+import { AuditEntries } from './audit-view';
 
 const HISTORY_LIMIT = 20;
 
@@ -15,22 +15,6 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   heading: { margin: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  entry: {
-    padding: tokens.spacingHorizontalS,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXXS,
-  },
 });
 
 export function RecordHistory({
@@ -51,7 +35,6 @@ export function RecordHistory({
     queryFn: () => fetchAuditLogs({ page: 1, limit: HISTORY_LIMIT, sort: '-at', filters: { entityId } }),
   });
   const entries = history.data?.data ?? [];
-  const sentences = useAuditSentences(entries);
   return (
     <section aria-label={title} className={styles.root}>
       <Subtitle2 as="h3" className={styles.heading}>
@@ -64,19 +47,7 @@ export function RecordHistory({
       ) : entries.length === 0 ? (
         <Caption1 className={styles.muted}>{empty}</Caption1>
       ) : (
-        <ul className={styles.list}>
-          {entries.map((entry) => {
-            const sentence = sentences.get(entry._id);
-            return (
-              sentence && (
-                <li key={entry._id} className={styles.entry}>
-                  <AuditSentenceView entry={entry} sentence={sentence} />
-                  <AuditWhen entry={entry} sentence={sentence} />
-                </li>
-              )
-            );
-          })}
-        </ul>
+        <AuditEntries entries={entries} compact />
       )}
     </section>
   );

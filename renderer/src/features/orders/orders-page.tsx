@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS_FILTERS, PLATFORMS, type Platform } from '#shared/constants';
 import { ordersSearchSpec } from '#shared/list-specs';
 import type { ListParams } from '#shared/query';
-import type { Order } from '#shared/schemas/order';
+import type { Order, TabCountsFilters } from '#shared/schemas/order';
 import { queryKeys } from '../../api/query-keys';
 import { dateRangeOf } from '../../ui/date-range';
 import { ListScaffold } from '../../ui/list-screen/list-scaffold';
@@ -28,7 +28,7 @@ import {
   useOrderSelection,
   type StatusTab,
 } from './orders-page-parts';
-import { fetchOrders, fetchOrderTotals, searchOrders, type TabCountsFilters } from './orders.api';
+import { fetchOrders, fetchOrderTotals, searchOrders } from './orders.api';
 
 const statusFilter: ListFilter<StatusTab> = {
   choices: ORDER_STATUS_FILTERS,

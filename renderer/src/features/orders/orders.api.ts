@@ -1,6 +1,6 @@
 /** Calls of the order screens: order management, manual order entry and advance orders. */
 import { z } from 'zod';
-import type { OrderStatus, Platform } from '#shared/constants';
+import type { OrderStatus } from '#shared/constants';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { listResponse, searchResponse } from '#shared/schemas/common';
 import {
@@ -9,6 +9,7 @@ import {
   orderTotalsSchema,
   type OrderEntryLine,
   type OrderUpdate,
+  type TabCountsFilters,
 } from '#shared/schemas/order';
 import { request } from '../../api/http';
 
@@ -26,16 +27,6 @@ export const fetchOrders = (params: ListParams) =>
 /** Order id, product name, SKU or JAN, within the list's other filters. */
 export const searchOrders = (params: ListParams) =>
   request('get', `orders/search?${buildListQuery(params)}`, { schema: ordersSearchResponse });
-
-/** What the status tabs count: every filter of the list but the status, and its search text. */
-export interface TabCountsFilters {
-  from?: string;
-  to?: string;
-  platformCode?: Platform;
-  shipmentId?: string;
-  product?: string;
-  searchStr?: string;
-}
 
 /** Counts per status for the tabs, under the list's other filters (each may be open). */
 export const fetchOrderTotals = ({ from, to, ...filters }: TabCountsFilters) =>

@@ -28,7 +28,8 @@ import * as dropMatchCache from './021_drop_match_cache';
 import * as orderWalkTabs from './022_order_walk_tabs';
 import * as orderSearchKeysFilters from './023_order_search_keys_filters';
 import * as orderSearchKeysEverywhere from './024_order_search_keys_everywhere';
-import * as saleSortValues from './025_sale_sort_values';
+import * as salesDailyKnownSales from './025_sales_daily_known_sales';
+import * as saleSortValues from './026_sale_sort_values';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '022_order_walk_tabs': orderWalkTabs,
   '023_order_search_keys_filters': orderSearchKeysFilters,
   '024_order_search_keys_everywhere': orderSearchKeysEverywhere,
-  '025_sale_sort_values': saleSortValues,
+  '025_sales_daily_known_sales': salesDailyKnownSales,
+  '026_sale_sort_values': saleSortValues,
 };

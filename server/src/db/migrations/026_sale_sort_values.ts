@@ -12,11 +12,14 @@
  * below 2⁴⁴ in magnitude), so an unknown figure comes last both ways and a page walks the
  * index and stops.
  *
- * On PostgreSQL the order trigger first takes its product row FOR SHARE: a purchase price
- * changed concurrently (its product row locked until commit) is then either seen by the sale's
- * new row or rewrites it after. This takes a product after an order, against the usual order
- * (db/locking.ts), but only for sales, and no writer holds a product's lock and then writes a
- * sale (stock moves on orders before they ship), so the wait closes no cycle.
+ * A sale's row reads its product's purchase price. On PostgreSQL a purchase price changed while
+ * an order of that product is being written must not leave the row with the old price: the
+ * writer of a purchase price therefore locks the product's orders after the product (products
+ * before orders, as every writer takes them: db/locking.ts) and before it writes the price. An
+ * order being written meanwhile is waited for, and the product's trigger then reads it as
+ * committed; an order written after waits for the price and its trigger reads the new one. The
+ * order trigger takes no lock of its own: taking the product after the order would reverse
+ * the lock order.
  *
  * The figures are those of sales.sql.ts (`saleValues`: Order price = the sales value, base
  * price less discount; Profit) as this migration shipped them, frozen below.
@@ -95,10 +98,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (pg) {
     await sql`create function kura_sale_sort_order() returns trigger language plpgsql as $$
       begin
-        -- A concurrent purchase price change (its product row locked until it commits) is
-        -- waited for, so the figures read below see it, and it sees these (its trigger then
-        -- rewrites this sale's row from the orders as committed).
-        if tg_op <> 'DELETE' then perform 1 from products where id = new.product_id for share; end if;
         if tg_op <> 'INSERT' then ${deleteRow}; end if;
         if tg_op <> 'DELETE' then ${insertRow}; end if;
         return null;
