@@ -276,6 +276,7 @@ describe.each(testDialects())('order search against a reference (%s)', (dialect)
       const counts = await orderCountsBothWays(db);
       expect(counts.days.kept).toEqual(counts.days.computed);
       expect(counts.products.kept).toEqual(counts.products.computed);
+      expect(counts.totals.kept).toEqual(counts.totals.computed);
     };
     await both();
     const product = await createProduct(api, { token }, uniqueProduct(1));
@@ -336,6 +337,30 @@ describe.each(testDialects())('order search against a reference (%s)', (dialect)
       ).toEqual([ids[0]]);
       expect(found.body.totalcount).toBe(1);
     }
+
+    // A product renamed is found by its new name, and its orders counted under it, not the old.
+    const current = (await api.get(`/api/v1/products/${product}`, { token })).body.data;
+    const { _id, inStockQuantity: _stock, ...fields } = current;
+    void _id;
+    const renamed = await api.put(
+      `/api/v1/products/${product}`,
+      { ...fields, name: 'Zephyrine kettle' },
+      { token },
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    await both();
+    for (const [text, total] of [
+      ['zephyrine', 4],
+      ['count check 1', 0],
+    ] as const) {
+      const found = await api.get(`/api/v1/orders/search?searchStr=${encodeURIComponent(text)}&limit=10`, {
+        token,
+      });
+      expect(found.body.totalcount, text).toBe(total);
+      const tabs = await api.get(`/api/v1/orders/total?searchStr=${encodeURIComponent(text)}`, { token });
+      expect(tabs.body.totalCount, text).toBe(total);
+    }
+    expect((await checkInvariants(db, { dialect })).filter((c) => !c.ok)).toEqual([]);
   });
 
   it.runIf(dialect === 'postgres')(
@@ -380,6 +405,7 @@ describe.each(testDialects())('order search against a reference (%s)', (dialect)
       const counts = await orderCountsBothWays(server.app.db);
       expect(counts.days.kept).toEqual(counts.days.computed);
       expect(counts.products.kept).toEqual(counts.products.computed);
+      expect(counts.totals.kept).toEqual(counts.totals.computed);
       const left = await server.app.db
         .selectFrom('order_count_deltas' as never)
         .select((eb) => eb.fn.countAll<number>().as('n'))

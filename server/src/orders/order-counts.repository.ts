@@ -7,7 +7,7 @@
  * themselves read every matching index entry (docs/architecture.md, "Kept counts").
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { ORDER_STATUSES, type OrderStatus } from '#shared/constants';
+import { ORDER_STATUSES, PLATFORMS, type OrderStatus } from '#shared/constants';
 import type { Filter, ListQuery } from '#shared/query';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
@@ -91,13 +91,50 @@ export async function countOrdersByStatus(
 }
 
 /**
- * The orders of the products `productKeys` selects (a subquery of the keys the counts use:
- * `productKeysMatching`): per status those the filters select (`byStatus`, only for filters
- * {@link productCountsAnswer}), and all of them whatever the filters.
+ * The matched products, as the kept counts read them: the keys of their count rows (a subquery
+ * of the keys the counts use: `productKeysMatching`), or on PostgreSQL a condition on their rows
+ * of per-product totals `product_order_totals t` (027_product_order_totals), which the trigram
+ * index on those rows answers.
+ */
+export type MatchedProducts = { keys: RawBuilder<unknown> } | { totals: Expression<SqlBool> };
+
+/** The per-product totals' count columns, one per status and platform (027_product_order_totals). */
+const TOTAL_COLUMNS = ORDER_STATUSES.flatMap((status) =>
+  PLATFORMS.map((platform) => ({
+    status,
+    platform,
+    column: `n_${status.toLowerCase()}_${platform.toLowerCase()}`,
+  })),
+);
+
+/**
+ * The matched products' orders summed as rows of (status, platform, n) `v`: from the kept
+ * counts' rows of those products, or from their totals' columns summed and turned into rows.
+ */
+function matchedCounts(db: Kysely<Database>, products: MatchedProducts) {
+  if ('totals' in products) {
+    const sums = sql.join(TOTAL_COLUMNS.map((c) => sql`sum(t.${sql.id(c.column)}) as ${sql.id(c.column)}`));
+    const rows = sql.join(
+      TOTAL_COLUMNS.map((c) => sql`(${sql.lit(c.status)}, ${sql.lit(c.platform)}, s.${sql.id(c.column)})`),
+    );
+    return sql`(select v.shipment_status, v.platform_code, v.n
+      from (select ${sums} from product_order_totals t where ${products.totals}) s
+      cross join lateral (values ${rows}) v (shipment_status, platform_code, n))`;
+  }
+  return sql`(select shipment_status, platform_code, n from order_product_counts where ${
+    // PostgreSQL hashed the matched products and scanned every count (70 ms for 2,750 products);
+    // given an array, it looks each product's counts up by their key.
+    isPostgres(db) ? sql`product_key = any(array(${products.keys}))` : sql`product_key in (${products.keys})`
+  })`;
+}
+
+/**
+ * The orders of the matched products: per status those the filters select (`byStatus`, only
+ * for filters {@link productCountsAnswer}), and all of them whatever the filters.
  */
 export async function countProductOrders(
   db: Kysely<Database>,
-  productKeys: RawBuilder<unknown>,
+  products: MatchedProducts,
   filters: readonly Filter[],
 ): Promise<{ byStatus: StatusCounts; all: number }> {
   const { rows } = await sql<{
@@ -107,11 +144,7 @@ export async function countProductOrders(
   }>`
     select shipment_status as status, sum(case when ${where(PRODUCT_COLUMNS, filters)} then n else 0 end) as matching,
       sum(n) as all_orders
-    from order_product_counts where ${
-      // PostgreSQL hashed the matched products and scanned every count (70 ms for 2,750 products);
-      // given an array, it looks each product's counts up by their key.
-      isPostgres(db) ? sql`product_key = any(array(${productKeys}))` : sql`product_key in (${productKeys})`
-    }
+    from ${matchedCounts(db, products)} order_product_counts
     group by shipment_status`.execute(db);
   return {
     byStatus: statusCountsOf(rows.map((r) => ({ status: r.status, n: r.matching }))),
@@ -142,6 +175,20 @@ export async function orderCountsBothWays(db: Kysely<Database>) {
       sql`select product_id, shipment_status, platform_code, count(*) as n from orders
         group by product_id, shipment_status, platform_code order by product_id, shipment_status, platform_code`,
     ),
+    // PostgreSQL's per-product totals, one row per product, status and platform counted.
+    totals: isPostgres(db)
+      ? await read(
+          sql`select t.product_id, v.shipment_status, v.platform_code, v.n from product_order_totals t
+            cross join lateral (values ${sql.join(
+              TOTAL_COLUMNS.map(
+                (c) => sql`(${sql.lit(c.status)}, ${sql.lit(c.platform)}, t.${sql.id(c.column)})`,
+              ),
+            )}) v (shipment_status, platform_code, n)
+            where v.n <> 0 order by t.product_id, v.shipment_status, v.platform_code`,
+          sql`select product_id, shipment_status, platform_code, count(*) as n from orders
+            group by product_id, shipment_status, platform_code order by product_id, shipment_status, platform_code`,
+        )
+      : { kept: [], computed: [] },
   };
 }
 

@@ -15,7 +15,7 @@ import type { Filter, ListQuery } from '#shared/query';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
 import { applyFilters, filterExpression, type ListColumns } from '../http/list';
-import { statusCountsOf, type StatusCounts } from './order-counts.repository';
+import { statusCountsOf, type MatchedProducts, type StatusCounts } from './order-counts.repository';
 import { productIdsMatching, productKeysMatching } from '../products/products.repository';
 
 const characterCount = (text: string) => [...text].length;
@@ -155,6 +155,11 @@ export interface OrderTextSets {
   /** The same products by the key the kept order counts use (order-counts.repository.ts). */
   productKeys: RawBuilder<unknown> | null;
   /**
+   * PostgreSQL: the same products as a condition on their order totals `product_order_totals t`
+   * (027_product_order_totals), whose counts a search sums in one scan. Null: the keys' counts.
+   */
+  productTotals: Expression<SqlBool> | null;
+  /**
    * `orderIds` and `customers` together, as a condition on their search keys
    * `orders_search_keys k`, whose rows carry the order's status, platform, date and product
    * (023_order_search_keys_filters, 024_order_search_keys_everywhere). Null: read the orders.
@@ -172,8 +177,19 @@ export function orderTextSets(
     customers: customerMatch(db, text, trigrams),
     products: productIdsMatching(db, text, ORDER_PRODUCT_FIELDS),
     productKeys: productKeysMatching(db, text, ORDER_PRODUCT_FIELDS),
+    // The totals' text joins name, SKU and JAN with U+0001: a text holding one would match across two.
+    productTotals:
+      isPostgres(db) && !text.includes('\u0001')
+        ? sql<SqlBool>`t.search like ${likePattern(text)} escape '\\'`
+        : null,
     ownKeys: ownSearchKeys(db, text, trigrams),
   };
+}
+
+/** The matched products as the kept counts read them (order-counts.repository.ts). */
+export function matchedProducts(sets: OrderTextSets): MatchedProducts | null {
+  if (sets.productTotals) return { totals: sets.productTotals };
+  return sets.productKeys ? { keys: sets.productKeys } : null;
 }
 
 /** A complete JAN, as a scanner types it, matches that product's orders only. */
@@ -186,6 +202,7 @@ export function janTextSets(db: Kysely<Database>, text: string): OrderTextSets {
       ? sql`select p.id from products p where p.jan_code = ${text}`
       : sql`select k.key from products p join products_search_keys k on k.product_id = p.id
           where p.jan_code = ${text}`,
+    productTotals: null,
     ownKeys: null,
   };
 }

@@ -35,6 +35,7 @@ import {
 import {
   janTextSets,
   matchedOrders,
+  matchedProducts,
   orderTextMatch,
   orderTextScan,
   ownMatchesPageByKeys,
@@ -59,8 +60,9 @@ export async function searchOrders(db: Kysely<Database>, rawQuery: unknown): Pro
   }
   const sets = await textSets(db, text);
   const tallied = productCountsAnswer(query.filters);
-  const products = sets.productKeys
-    ? await countProductOrders(db, sets.productKeys, tallied ? query.filters : [])
+  const matched = matchedProducts(sets);
+  const products = matched
+    ? await countProductOrders(db, matched, tallied ? query.filters : [])
     : { byStatus: noStatusCounts(), all: 0 };
   if (products.all === 0) {
     // Only order ids and customers match: the page and its total straight from the search keys.
@@ -100,8 +102,8 @@ export async function searchCountsByStatus(
 ): Promise<StatusCounts> {
   const sets = await textSets(db, text);
   const tallied = productCountsAnswer(filters);
-  const products =
-    tallied && sets.productKeys ? await countProductOrders(db, sets.productKeys, filters) : undefined;
+  const matched = matchedProducts(sets);
+  const products = tallied && matched ? await countProductOrders(db, matched, filters) : undefined;
   return (await countMatches(db, filters, sets, products ?? (tallied ? NO_PRODUCTS : undefined))).byStatus;
 }
 

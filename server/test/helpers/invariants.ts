@@ -230,6 +230,11 @@ export async function checkInvariants(
       (r: Record<string, unknown>) =>
         `${String(r.product_id)} ${String(r.shipment_status)} ${String(r.platform_code)}`,
     ],
+    [
+      'totals',
+      (r: Record<string, unknown>) =>
+        `${String(r.product_id)} ${String(r.shipment_status)} ${String(r.platform_code)}`,
+    ],
   ] as const) {
     const diff = diffRows(counts[part].kept, counts[part].computed, key);
     checks.push({
@@ -244,6 +249,14 @@ export async function checkInvariants(
         db,
         'no order count change is left to apply (order_count_deltas is empty)',
         sql`select tx, order_date, product_id from order_count_deltas`,
+      ),
+    );
+    checks.push(
+      await violations(
+        db,
+        "every product has its order totals' row with its searched text",
+        sql`select p.id, t.search from products p left join product_order_totals t on t.product_id = p.id
+          where t.search is distinct from lower(p.name) || chr(1) || lower(p.sku_code) || chr(1) || p.jan_code`,
       ),
     );
   }

@@ -30,6 +30,7 @@ import * as orderSearchKeysFilters from './023_order_search_keys_filters';
 import * as orderSearchKeysEverywhere from './024_order_search_keys_everywhere';
 import * as salesDailyKnownSales from './025_sales_daily_known_sales';
 import * as saleSortValues from './026_sale_sort_values';
+import * as productOrderTotals from './027_product_order_totals';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '024_order_search_keys_everywhere': orderSearchKeysEverywhere,
   '025_sales_daily_known_sales': salesDailyKnownSales,
   '026_sale_sort_values': saleSortValues,
+  '027_product_order_totals': productOrderTotals,
 };
