@@ -292,6 +292,24 @@ export const LIST_PLAN_CASES: PlanCase[] = [
       allowSort: true,
     })),
   ),
+  // The yen figures' sorts read the kept figures (026_sale_sort_values) the same way, with a
+  // platform too; the walk of their indexes is asserted in sales-sort.test.ts.
+  ...['orderPrice', 'profit'].flatMap((field) =>
+    [field, `-${field}`].flatMap((sort) =>
+      ['', '&platformCode=AMAZONIND'].map((platform) => ({
+        name: `sales: sort ${sort}${platform}`,
+        path: `sales?${page}&sort=${sort}&from=${threeYears}${platform}`,
+        bigTables: [...orders, 'sale_sort_values'],
+        allowSort: true,
+      })),
+    ),
+  ),
+  {
+    name: 'sales: sort -profit, search',
+    path: `sales?${page}&sort=-profit&searchStr=matcha&from=${threeYears}&to=${month.to}`,
+    bigTables: [...orders, 'sale_sort_values'],
+    allowSort: true,
+  },
   ...(
     [
       ['sales: search', `sales?${page}&searchStr=matcha&from=${threeYears}&to=${month.to}`],

@@ -246,14 +246,16 @@ export const shipmentsSearchSpec: ListSpec = {
  * GET /sales: the sales (SHIPPED or COMPLETED orders) with order dates from `from` to `to`
  * (extras, YYYY-MM-DD, inclusive; the current month in the business's time zone when left
  * out), of one platform or all, narrowed to one of the two statuses if asked, and matching
- * `searchStr` (order id, product name, SKU, JAN). Served by the sale indexes (014_sales).
+ * `searchStr` (order id, product name, SKU, JAN). Served by the sale indexes (014_sales); the
+ * yen sorts `orderPrice` and `profit` (unknown figures last both ways) by the kept figures'
+ * indexes (026_sale_sort_values).
  */
 export const salesListSpec: ListSpec = {
   filters: {
     platformCode: { enum: PLATFORMS },
     shipmentStatus: { enum: ['SHIPPED', 'COMPLETED'] },
   },
-  sorts: ['orderDate', 'orderId', 'createdAt'],
+  sorts: ['orderDate', 'orderId', 'createdAt', 'orderPrice', 'profit'],
   defaultSort: '-orderDate',
   defaultLimit: LIMITS.salesPageSize,
   extras: ['from', 'to', 'searchStr'],

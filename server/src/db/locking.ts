@@ -27,7 +27,9 @@
  *   product rows locks them before it writes them, through a trigger too (a supplier's rename
  *   rewrites its products): an UPDATE of several rows takes them in the order it reads them. A
  *   status change that moves stock therefore locks the orders' products before the orders
- *   (`lockOrderProducts` in products/stock.repository.ts).
+ *   (`lockOrderProducts` in products/stock.repository.ts), and a purchase price's writer locks
+ *   the product, then its orders, then writes the price (`lockOrdersPricedBy`: the kept sales
+ *   figures read both).
  * - SQLite: no row locks are needed. Kysely runs SQLite on one connection behind a mutex, so a
  *   transaction has the database to itself from begin to commit, and connect.ts begins every
  *   transaction IMMEDIATE so another process (a second app) waits for the write lock as well.

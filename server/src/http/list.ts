@@ -53,7 +53,9 @@ export interface ListColumns {
    * `coalesce(column, low)` descending (empty values last both ways), each served by an index
    * on that very expression and the tie breaker.
    */
-  readonly nullSentinels?: Readonly<Record<string, { readonly high: string; readonly low: string }>>;
+  readonly nullSentinels?: Readonly<
+    Record<string, { readonly high: string | number; readonly low: string | number }>
+  >;
   /**
    * Tables whose writes change the list's total (each bumped in `list_versions` by triggers):
    * with them, the total of a filter set is counted once and reused until one of them changes.

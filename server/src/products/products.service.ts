@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../http/errors';
 import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
 import { isSqliteHandle, readRaw } from '../db/sqlite-handle';
 import { writeTransaction } from '../db/write-transaction';
+import { lockOrdersPricedBy } from '../sales/sales.repository';
 import type { ExportRecord } from './products.csv';
 import { assertAmazonStockWithin, recordAdjustment, recordOpeningStock } from './stock';
 import { stockMovementsQuery, toStockMovement } from './stock.repository';
@@ -287,6 +288,8 @@ export function updateProduct(
       manufacturerId: row.manufacturer_id,
       supplierIds: await findSupplierIds(trx, id),
     });
+    const price = row.purchase_price === null ? null : Number(row.purchase_price);
+    if (body.purchasePrice !== price) await lockOrdersPricedBy(trx, id);
     const before = await findProduct(trx, id);
     await updateProductFields(trx, id, body);
     await replaceProductLinks(trx, id, body.supplierIds, body.availablePlatforms);
@@ -302,7 +305,8 @@ export function updateProduct(
       after,
     });
     // A purchase price edit moves the profit of every day the product sold on: those days are
-    // recomputed at commit (writeTransaction).
+    // recomputed at commit (writeTransaction), and each sale's kept figures by trigger, both
+    // from the orders locked above.
     return after;
   });
 }

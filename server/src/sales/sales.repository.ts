@@ -3,12 +3,13 @@
  * totals (`sales_daily`), their refresh, the summary and chart reads, the sales list's keys,
  * the export's lines and the OTZ sales.
  */
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Platform } from '#shared/constants';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
+import { lockSelected } from '../db/locking';
 import type { ListColumns } from '../http/list';
-import { SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums } from './sales.sql';
+import { SALES_DAILY_COLUMNS, exportLinesOf, saleFlag, salesDailySums, saleValuesOf } from './sales.sql';
 
 /** A CSV line: bytes on SQLite (read as a blob), text on PostgreSQL. */
 export type ExportLine = Buffer | string;
@@ -94,6 +95,26 @@ export async function flushSalesDays(trx: Kysely<Database>): Promise<void> {
   await refreshSalesDays(
     trx,
     rows.map((r) => ({ date: r.order_date, platform: r.platform_code })),
+  );
+}
+
+/**
+ * Locks the orders a purchase price of this product prices (all but the cancelled ones, in id
+ * order), for a writer of that price which holds the product's lock: the kept figures of its
+ * sales (each sale's row and its day's totals) read the price and the order together. An order
+ * being written meanwhile is waited for, so the price's triggers read it as committed; an order
+ * written later waits for the price. Orders that are not sales yet are taken too, because a
+ * concurrent shipment can make them sales.
+ */
+export async function lockOrdersPricedBy(trx: Transaction<Database>, productId: string): Promise<void> {
+  await lockSelected(
+    trx,
+    'orders',
+    trx
+      .selectFrom('orders')
+      .select('orders.id')
+      .where('orders.product_id', '=', productId)
+      .where('orders.shipment_status', '<>', 'CANCELLED'),
   );
 }
 
@@ -244,6 +265,62 @@ export const salesColumns: ListColumns = {
 
 /** The same for a search by text, which matches products too (as `ordersSearchColumns`). */
 export const salesSearchColumns: ListColumns = { ...salesColumns, countedTables: ['orders', 'products'] };
+
+/** The sorts by a kept yen figure (026_sale_sort_values). */
+export const SALE_FIGURE_SORTS: readonly string[] = ['orderPrice', 'profit'];
+
+/**
+ * The null sentinels of the kept figures' sort indexes (026_sale_sort_values), beyond any
+ * sale's figure (below 2⁴⁴ in magnitude): an unknown figure sorts last both ways.
+ */
+const FIGURE_SENTINELS = { high: 1_000_000_000_000_000, low: -1_000_000_000_000_000 } as const;
+
+/**
+ * The sales list sorted by Order price or Profit: the kept rows alone (`k`), which carry the
+ * list's filters. The total changes with the orders only (a purchase price moves a figure,
+ * never which sales there are).
+ */
+export const salesFigureColumns: ListColumns = {
+  columns: {
+    platformCode: 'k.platform_code',
+    shipmentStatus: 'k.shipment_status',
+    orderPrice: 'k.order_price_yen',
+    profit: 'k.profit_yen',
+  },
+  nullSentinels: { orderPrice: FIGURE_SENTINELS, profit: FIGURE_SENTINELS },
+  tieBreaker: 'k.id',
+  countedTables: ['orders'],
+};
+
+/** The same for a search by text: the orders (as {@link salesSearchColumns}) joined to their kept figures. */
+export const salesFigureSearchColumns: ListColumns = {
+  ...salesSearchColumns,
+  columns: { ...salesSearchColumns.columns, orderPrice: 'k.order_price_yen', profit: 'k.profit_yen' },
+  nullSentinels: salesFigureColumns.nullSentinels,
+};
+
+/**
+ * The sales list's rows by their kept figures. A range of few sales is found by date and its
+ * figures sorted; with `walk` the range is tested row by row on SQLite (`+order_date`), so a
+ * range of many walks the figure's index in the sort's order and stops after the page.
+ */
+export function salesFigureKeysBase(db: Kysely<Database>, range: { from: string; to: string }, walk = false) {
+  const date = walk && !isPostgres(db) ? sql`+k.order_date` : sql`k.order_date`;
+  return db
+    .selectFrom('sale_sort_values as k')
+    .where(sql<SqlBool>`${date} >= ${range.from}`)
+    .where(sql<SqlBool>`${date} <= ${range.to}`);
+}
+
+/** Every kept figure row, and the same figures computed from the orders now (tests, invariants). */
+export async function saleSortValuesBothWays(db: Kysely<Database>) {
+  const kept = await sql<Record<string, unknown>>`select id, order_date, platform_code, shipment_status,
+      order_price_yen, profit_yen from sale_sort_values order by id`.execute(db);
+  const computed = await sql<Record<string, unknown>>`select s.id, s.order_date, s.platform_code,
+      o.shipment_status, s.sales_value as order_price_yen, s.profit as profit_yen
+    from (${saleValuesOf(sql`1 = 1`)}) s join orders o on o.id = s.id order by s.id`.execute(db);
+  return { kept: kept.rows, computed: computed.rows };
+}
 
 /**
  * One batch of the export: the stored CSV lines (014_sales keeps them by triggers) after the

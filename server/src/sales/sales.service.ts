@@ -3,7 +3,7 @@
  * the summary cards and the chart from the kept daily totals, the CSV export, and the OTZ
  * sales. Reads only; the totals are kept by the writes themselves (flushSalesDays).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Platform } from '#shared/constants';
 import { otzSaleYenValues, saleYenValues, type SaleYenValues } from '#shared/domain/profit';
 import { periodRange } from '#shared/domain/periods';
@@ -30,7 +30,11 @@ import {
   otzSalesColumns,
   otzSalesKeysBase,
   repairSalesDaily,
+  SALE_FIGURE_SORTS,
   salesColumns,
+  salesFigureColumns,
+  salesFigureKeysBase,
+  salesFigureSearchColumns,
   salesSearchColumns,
   salesDays,
   salesExportBatch,
@@ -122,15 +126,37 @@ export async function listSales(
           orderTextMatch(janOnly ? janTextSets(db, text) : orderTextSets(db, text)),
         )
       : salesKeysBase(db, range, walk);
-  const columns = text ? salesSearchColumns : salesColumns;
+  // Sorted by a yen figure, the keys come from the kept figures (026_sale_sort_values).
+  const byFigure = SALE_FIGURE_SORTS.includes(query.sort.field);
+  const figureKeys = (walk: boolean) => () =>
+    text
+      ? salesKeysBase(db, range)
+          .innerJoin('sale_sort_values as k', 'k.id', 'orders.id')
+          .where(orderTextMatch(janOnly ? janTextSets(db, text) : orderTextSets(db, text)))
+      : salesFigureKeysBase(db, range, walk);
+  const columns = byFigure
+    ? text
+      ? salesFigureSearchColumns
+      : salesFigureColumns
+    : text
+      ? salesSearchColumns
+      : salesColumns;
+  // Either table's keys: the list engine reads only the columns' mapped fields from them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the orders' or the kept figures' rows
+  const keysOf: (walk: boolean) => () => SelectQueryBuilder<any, any, any> = byFigure ? figureKeys : keys;
   const page = await runList(orderRowsQuery(db), query, columns, (row) => row, {
     db,
-    keysBase: keys(false),
-    plan: 'sales',
+    keysBase: keysOf(false),
+    plan: byFigure ? 'sales:figures' : 'sales',
     readRows: (ids) => orderRowsByIds(db, ids),
     // Sorted by another key than the date, a range of many sales walks that key's sale index.
     ...(query.sort.field !== 'orderDate' && !text
-      ? { scanKeys: { base: keys(true), preferScan: (matches: number) => matches >= SORT_WALK_MIN_MATCHES } }
+      ? {
+          scanKeys: {
+            base: keysOf(true),
+            preferScan: (matches: number) => matches >= SORT_WALK_MIN_MATCHES,
+          },
+        }
       : {}),
   });
   const data = page.data.map((row): SaleRow => {

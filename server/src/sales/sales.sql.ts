@@ -19,11 +19,13 @@
  * 2.6·10¹¹), so a day's kept sum of one platform holds 2¹⁹ = 524,288 sales at every bound at
  * once within 64 bits; the range sums read them in parts (sales.repository.ts, `sumParts`).
  *
- * Used by the sales repository (the refresh, the lists, the export). Migration 014_sales keeps
- * its own copy of this code as it shipped, in the triggers it created and the indexes on
- * `saleFlag`: a change of the figures or of the export line here needs a new migration that
- * rewrites those triggers and the kept rows, or the refresh and the triggers disagree (the
- * invariants of server/test/helpers/invariants.ts compare the kept rows with this code).
+ * Used by the sales repository (the refresh, the lists, the export). Migrations 014_sales and
+ * 026_sale_sort_values keep their own copies of this code as it shipped, in the triggers they
+ * created (the export lines; each sale's Order price and Profit for the list's sorts) and the
+ * indexes on `saleFlag`: a change of the figures or of the export line here needs a new
+ * migration that rewrites those triggers and the kept rows, or the refresh and the triggers
+ * disagree (the invariants of server/test/helpers/invariants.ts compare the kept rows with
+ * this code).
  */
 import { sql, type RawBuilder } from 'kysely';
 

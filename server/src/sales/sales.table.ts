@@ -31,8 +31,19 @@ export interface SalesExportLineTable {
   line: string;
 }
 
+/** Each sale's Order price and Profit in whole yen, null when unknown (kept by triggers: 026_sale_sort_values). */
+export interface SaleSortValueTable {
+  id: string;
+  order_date: string;
+  platform_code: Platform;
+  shipment_status: string;
+  order_price_yen: number | null;
+  profit_yen: number | null;
+}
+
 export interface SalesTables {
   sales_daily: SalesDailyTable;
   sales_daily_dirty: SalesDailyDirtyTable;
   sales_export_lines: SalesExportLineTable;
+  sale_sort_values: SaleSortValueTable;
 }

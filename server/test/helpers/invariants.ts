@@ -14,7 +14,7 @@ import { orderCountsBothWays } from '../../src/orders/order-counts.repository';
 import { monthlyWindowStart } from '../../src/orders/orders.service';
 import { formatProductRecord } from '../../src/products/products.csv';
 import { productExportQuery } from '../../src/products/products.repository';
-import { salesDailyBothWays } from '../../src/sales/sales.repository';
+import { saleSortValuesBothWays, salesDailyBothWays } from '../../src/sales/sales.repository';
 import { exportLinesOf } from '../../src/sales/sales.sql';
 
 export interface InvariantCheck {
@@ -256,6 +256,14 @@ export async function checkInvariants(
     name: "sales_export_lines = every sale's line formatted anew",
     ok: linesDiff === '',
     detail: linesDiff,
+  });
+
+  const figures = await saleSortValuesBothWays(db);
+  const figuresDiff = diffRows(figures.kept, figures.computed, (r) => String(r.id));
+  checks.push({
+    name: "sale_sort_values = every sale's Order price and Profit computed anew",
+    ok: figuresDiff === '',
+    detail: figuresDiff,
   });
 
   const exportRows = await productExportQuery(db).select('products.id as product_id').execute();

@@ -302,6 +302,31 @@ test('Month, Week, Today, a chosen range and a platform: the cards agree with th
     );
   else await expect(page.getByTestId('note-without-yen-value')).toBeHidden();
 
+  // The Profit header sorts, largest first, then smallest first; an unknown profit is last both ways.
+  const profitHeader = sales.table.getByRole('columnheader', { name: /^Profit/ });
+  const profits = async () =>
+    (await sales.rows.getByTestId('row-profit').allTextContents()).map((text) =>
+      text === '—' ? null : Number(text.replaceAll(',', '')),
+    );
+  for (const [direction, url] of [
+    ['descending', /sort=-profit/],
+    ['ascending', /sort=profit(&|$)/],
+  ] as const) {
+    await profitHeader.getByRole('button').click();
+    await expect(page).toHaveURL(url);
+    await expect(profitHeader).toHaveAttribute('aria-sort', direction);
+    await expect(async () => {
+      const shown = await profits();
+      const known = shown.filter((v): v is number => v !== null);
+      expect(shown).toEqual([
+        ...[...known].sort((a, b) => (direction === 'descending' ? b - a : a - b)),
+        ...shown.filter((v) => v === null),
+      ]);
+      expect(known.length).toBeGreaterThan(1);
+    }).toPass();
+  }
+  await sales.goto(kura.url);
+
   await sales.toggle(/^Week$/).click();
   await expect(page).toHaveURL(/period=week/);
   await expect(sales.toggle(/^Week$/)).toHaveAttribute('aria-pressed', 'true');
@@ -414,6 +439,10 @@ test('the daily chart switches to a table of every day, and the report speaks Ja
   await expect(page.getByText('売上サマリー')).toBeVisible();
   await expect(page.getByTestId('card-profit')).toContainText('利益');
   await expect(sales.table.getByRole('columnheader', { name: '注文日' })).toBeVisible();
+  // The yen sorts in Japanese too.
+  for (const name of [/^利益/, /^注文金額/]) {
+    await expect(sales.table.getByRole('columnheader', { name }).getByRole('button')).toBeVisible();
+  }
   await expect(sales.view(/^表$/)).toHaveAttribute('aria-selected', 'true');
   await sales.view(/^グラフ$/).click();
   await expect(sales.chart).toContainText('売上高');

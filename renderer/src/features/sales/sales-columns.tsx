@@ -95,7 +95,12 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
     },
     { ...orderColumn.orderId(t('columns.orderId')), sort: 'orderId', className: styles.nowrap },
     orderColumn.platform(t('columns.platform')),
-    yenColumn('orderPrice', t('columns.orderPrice'), 'salesValue'),
+    // Sorted by the server's kept figures; unknown ones (no rate) come last both ways.
+    {
+      ...yenColumn('orderPrice', t('columns.orderPrice'), 'salesValue'),
+      sort: 'orderPrice',
+      sortFirst: 'desc',
+    },
     {
       key: 'purchasePrice',
       header: t('columns.purchasePrice'),
@@ -130,7 +135,7 @@ export function useSalesColumns(onProduct: (productId: string | null) => void): 
           '—'
         ),
     },
-    profitColumn(t('columns.profit')),
+    { ...profitColumn(t('columns.profit')), sort: 'profit', sortFirst: 'desc' },
     { key: 'id', header: t('columns.id'), defaultHidden: true, className: styles.nowrap, cell: (o) => o._id },
     {
       key: 'discount',

@@ -29,6 +29,7 @@ import * as orderWalkTabs from './022_order_walk_tabs';
 import * as orderSearchKeysFilters from './023_order_search_keys_filters';
 import * as orderSearchKeysEverywhere from './024_order_search_keys_everywhere';
 import * as salesDailyKnownSales from './025_sales_daily_known_sales';
+import * as saleSortValues from './026_sale_sort_values';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '023_order_search_keys_filters': orderSearchKeysFilters,
   '024_order_search_keys_everywhere': orderSearchKeysEverywhere,
   '025_sales_daily_known_sales': salesDailyKnownSales,
+  '026_sale_sort_values': saleSortValues,
 };
