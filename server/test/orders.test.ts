@@ -678,6 +678,18 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
       expect(accepts.filter((r) => r.status === 200)).toHaveLength(5);
       expect(accepts.filter((r) => r.status !== 200).every((r) => r.status === 409)).toBe(true);
       expect(await stockOf(p._id)).toBe(35);
+      // `stockTaken` says what each order holds: none before, all five after, none once cancelled.
+      const holding = async () =>
+        Promise.all(orders.map(async (o) => (await get(`orders/${o._id}`)).body.data.stockTaken as boolean));
+      expect(orders.map((o) => o.stockTaken)).toEqual([false, false, false, false, false]);
+      expect(await holding()).toEqual([true, true, true, true, true]);
+      expect(accepts.filter((r) => r.status === 200).map((r) => r.body.data.stockTaken)).toEqual([
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]);
       // 20 cancels, mixed with bulk cancels over overlapping orders: stock back exactly once.
       const cancels = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -692,6 +704,7 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
       );
       expect(cancels.every((r) => r.status === 200 || r.status === 409)).toBe(true);
       expect(await stockOf(p._id)).toBe(50);
+      expect(await holding()).toEqual([false, false, false, false, false]);
       const movements = (await get(`products/${p._id}/stock-movements?limit=100`)).body.data;
       expect(movements.filter((m: Json) => m.reason === 'ORDER_ACCEPTED')).toHaveLength(5);
       expect(movements.filter((m: Json) => m.reason === 'ORDER_CANCELLED')).toHaveLength(5);

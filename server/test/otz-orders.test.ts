@@ -398,12 +398,19 @@ describe.each(testDialects())('OTZ orders API (%s)', (dialect) => {
     const order = await push([{ product: p._id, orderQuantity: 3, price: 5 }]);
     const put = (shipmentStatus: string) =>
       api.put(`/api/v1/otz-orders/${order._id}`, { shipmentStatus }, { token: admin });
+    // `stockTaken` says what the order holds: nothing pushed, its stock accepted, nothing cancelled.
+    const holds = async () => (await get(`otz-orders/${order._id}`)).body.data.stockTaken as boolean;
+    expect(order.stockTaken).toBe(false);
     const accepts = await Promise.all(Array.from({ length: 20 }, () => put('ACCEPTED')));
     expect(accepts.filter((r) => r.status === 200)).toHaveLength(1);
     expect(accepts.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(accepts.find((r) => r.status === 200)?.body.data.stockTaken).toBe(true);
+    expect(await holds()).toBe(true);
     expect(await stockOf(p._id)).toBe(7);
     const cancels = await Promise.all(Array.from({ length: 20 }, () => put('CANCELLED')));
     expect(cancels.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(cancels.find((r) => r.status === 200)?.body.data.stockTaken).toBe(false);
+    expect(await holds()).toBe(false);
     expect(await stockOf(p._id)).toBe(10);
     const movements = await get(`products/${p._id}/stock-movements?limit=100`);
     expect(

@@ -45,19 +45,30 @@ export function DateRangeFilter({
   const [fields, setFields] = useState(() => fieldsOf(value));
   // Which fields say what is wrong: those left once, and those filled from the address.
   const [shown, setShown] = useState(() => ({ from: !!fields.from, to: !!fields.to }));
-  // Back, reload or a cleared filter: the fields follow the URL.
+  // Back, reload or a cleared filter: the fields follow the URL. Not the range these fields sent
+  // themselves: the router applies it in a transition, which on a busy machine lands after the
+  // user typed on in the other field, and following it would wipe that text.
   const [seen, setSeen] = useState(value);
+  const [sent, setSent] = useState<string | null>(null);
   if (seen !== value) {
-    const next = fieldsOf(value);
     setSeen(value);
-    setFields(next);
-    setShown({ from: !!next.from, to: !!next.to });
+    // Seen once: coming back to that range later (Back) is the URL's doing again.
+    if (value === sent) setSent(null);
+    else {
+      const next = fieldsOf(value);
+      setFields(next);
+      setShown({ from: !!next.from, to: !!next.to });
+    }
   }
   const check = checkDateRange(fields.from, fields.to);
   const change = (end: End, text: string | null) => {
     const next = { ...fields, [end]: text };
     setFields(next);
-    if (isRangeSendable(checkDateRange(next.from, next.to))) onChange(dateRangeText(next.from, next.to));
+    if (isRangeSendable(checkDateRange(next.from, next.to))) {
+      const range = dateRangeText(next.from, next.to);
+      setSent(range);
+      onChange(range);
+    }
   };
   const message = (problem: DateRangeProblem | undefined) =>
     problem === 'notADate'

@@ -89,6 +89,7 @@ export function toOtzOrder(row: OtzOrderRow, items: readonly OtzItemRow[]): OtzO
     paypalTransactionId: row.paypal_transaction_id,
     orderDate: row.order_date,
     shipmentStatus: row.shipment_status,
+    stockTaken: Number(row.stock_taken) === 1,
     customer: parseCustomer(row.customer),
     items: items.map((item) => ({
       product:

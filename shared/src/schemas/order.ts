@@ -100,6 +100,11 @@ export const orderSchema = z.object({
   deliveryDate: dateSchema.nullable(),
   shipmentStatus: z.enum(ORDER_STATUSES),
   shipmentId: z.string().nullable(),
+  /**
+   * Whether the order holds the stock it took on acceptance: what cancelling it gives back.
+   * Orders seeded as history (the demo data) hold none whatever their status.
+   */
+  stockTaken: z.boolean(),
   customer: customerSchema.nullable(),
   ...timestamps,
 });

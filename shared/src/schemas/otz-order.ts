@@ -21,6 +21,8 @@ export const otzOrderSchema = z.object({
   paypalTransactionId: z.string(),
   orderDate: dateSchema,
   shipmentStatus: z.enum(ORDER_STATUSES),
+  /** Whether the order holds its lines' stock (taken on acceptance): what cancelling gives back. */
+  stockTaken: z.boolean(),
   customer: customerSchema.nullable(),
   items: z.array(otzOrderItemSchema),
   currency: z.enum(CURRENCIES),

@@ -197,3 +197,42 @@ test('the simulator in Japanese', async ({ page }) => {
   await expect(sim.savedRow('抹茶ポッキー')).toContainText('₹3,245.00');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K) {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+for (const language of ['en', 'ja'] as const) {
+  test.describe(() => {
+    test.use({ ...kura.signedIn('admin', { language }), viewport: { width: 1280, height: 800 } });
+    test(`the form's fields line up: one row, one top edge; one column, one left edge (${language})`, async ({
+      page,
+    }) => {
+      const sim = new SimulatorPage(page);
+      await sim.goto(kura.url);
+      // Today's rate brings its hint under the rate's input: that cell is taller than its row's other.
+      await expect(sim.field('exchangeRate')).toHaveValue(/^\d+\.\d+$/);
+      const boxes = await sim.controlBoxes();
+      expect(boxes.length).toBeGreaterThanOrEqual(12);
+      const top = (b: (typeof boxes)[number]) => `${b.label}: top ${b.top}, height ${b.height}`;
+      for (const row of groupBy(boxes, (b) => b.cellTop).values()) {
+        expect(row.map(top), 'the controls of one row').toEqual(
+          row.map((b) => top({ ...row[0]!, label: b.label })),
+        );
+      }
+      const columns = groupBy(boxes, (b) => b.cellLeft);
+      expect(columns.size, 'two columns').toBe(2);
+      const left = (b: (typeof boxes)[number]) => `${b.label}: left ${b.left}`;
+      for (const [cellLeft, column] of columns) {
+        expect(column.map(left), 'the controls of one column').toEqual(
+          column.map((b) => left({ ...b, left: cellLeft })),
+        );
+      }
+      // The half-width controls (both columns) are one width.
+      const half = boxes.filter((b) => b.width < Math.max(...boxes.map((x) => x.width)));
+      expect(new Set(half.map((b) => b.width)).size, 'half-width controls share a width').toBe(1);
+    });
+  });
+}

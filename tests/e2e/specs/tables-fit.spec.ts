@@ -21,6 +21,11 @@ interface Seeded {
   openShipmentId: string;
 }
 let seeding: Promise<Seeded> | undefined;
+// The rows live in the server's database. A worker that leaves this file for another and comes
+// back (tests run fully parallel) gets a new server, an empty one: it seeds again.
+test.afterAll(() => {
+  seeding = undefined;
+});
 
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await kura.api(path, { token: await kura.token(), ...init });

@@ -79,6 +79,32 @@ export class SimulatorPage {
     await expect(this.field('purchasePrice')).toBeVisible();
   }
 
+  /**
+   * Where each field of the form puts its control (input, dropdown, radio group): the field's
+   * label, its grid cell's top and left edges, and the control's box, rounded to the pixel.
+   */
+  controlBoxes() {
+    return this.page
+      .getByRole('main')
+      .locator('form .fui-Field')
+      .evaluateAll((fields) =>
+        fields.map((field) => {
+          const control = field.querySelector('.fui-Input, .fui-Dropdown, .fui-Combobox, .fui-RadioGroup');
+          const box = control!.getBoundingClientRect();
+          const cell = field.getBoundingClientRect();
+          return {
+            label: field.querySelector('label')?.textContent ?? '',
+            cellTop: Math.round(cell.top),
+            cellLeft: Math.round(cell.left),
+            top: Math.round(box.top),
+            left: Math.round(box.left),
+            width: Math.round(box.width),
+            height: Math.round(box.height),
+          };
+        }),
+      );
+  }
+
   async fill(fields: SimulationFields) {
     for (const [name, value] of Object.entries(fields) as [keyof SimulationFields, string][]) {
       await this.field(name).fill(value);

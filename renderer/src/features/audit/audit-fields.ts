@@ -212,6 +212,8 @@ const HIDDEN = new Set([
   'lastOrderDate',
   'monthlyQuantity',
   'lastLoginAt',
+  // Whether an order holds stock follows its status changes; the stock ledger tells the moves.
+  'stockTaken',
   // A simulation's result follows from its inputs; the raw record keeps it.
   'result',
 ]);

@@ -4,10 +4,21 @@ import enOrders from '../../i18n/en/ordermanagement.json';
 import jaOrders from '../../i18n/ja/ordermanagement.json';
 import { statusImpact, statusQuestion, type ChangedOrder, type Translate } from './status-confirm';
 
+/** An order as the server answers it: accepted and packed ones hold their stock. */
 const order = (orderId: string, shipmentStatus: ChangedOrder['shipmentStatus'], ...productIds: string[]) => ({
   orderId,
   shipmentStatus,
+  stockTaken: shipmentStatus === 'ACCEPTED' || shipmentStatus === 'PACKED',
   productIds,
+});
+/** An order seeded as history (the demo data): any status, no stock held. */
+const history = (
+  orderId: string,
+  shipmentStatus: ChangedOrder['shipmentStatus'],
+  ...productIds: string[]
+) => ({
+  ...order(orderId, shipmentStatus, ...productIds),
+  stockTaken: false,
 });
 
 async function translator(lng: 'en' | 'ja'): Promise<Translate> {
@@ -56,6 +67,14 @@ describe('what a status change asks first', () => {
       stockProducts: 2,
       final: true,
     });
+    // What the orders hold, not their status: accepted and packed orders seeded as history
+    // hold nothing, and cancelling them gives nothing back.
+    expect(
+      statusImpact(
+        [order('A-1', 'ACCEPTED', 'p1'), history('H-1', 'ACCEPTED', 'p2'), history('H-2', 'PACKED', 'p3')],
+        'CANCELLED',
+      ),
+    ).toMatchObject({ count: 3, stockProducts: 1 });
     const otz = [order('PAY-1', 'RECEIVED', 'p1', 'p2', 'p1')];
     expect(statusImpact(otz, 'ACCEPTED')).toMatchObject({ count: 1, stockProducts: 2 });
   });
@@ -80,6 +99,16 @@ describe('what a status change asks first', () => {
       keepLabel: 'Keep order',
     });
     expect(statusQuestion(t, statusImpact([order('A-9', 'RECEIVED', 'p1')], 'CANCELLED')!).body).toBe(
+      'This cannot be undone.',
+    );
+    // An accepted order holding stock and a received one of another product: one product.
+    expect(
+      statusQuestion(
+        t,
+        statusImpact([order('A-1', 'ACCEPTED', 'p1'), order('A-2', 'RECEIVED', 'p2')], 'CANCELLED')!,
+      ).body,
+    ).toBe('Stock of 1 product goes back. This cannot be undone.');
+    expect(statusQuestion(t, statusImpact([history('H-1', 'ACCEPTED', 'p1')], 'CANCELLED')!).body).toBe(
       'This cannot be undone.',
     );
     const accept = statusQuestion(

@@ -9,14 +9,16 @@ import type { Order } from '#shared/schemas/order';
 /** The statuses a change to asks about first. */
 export const ASKED_STATUSES: readonly OrderStatus[] = ['ACCEPTED', 'CANCELLED', 'COMPLETED'];
 
-/** Statuses whose orders hold stock taken at acceptance (orders.service: `stock_taken`). */
-const HOLDS_STOCK: readonly OrderStatus[] = ['ACCEPTED', 'PACKED'];
-
 /** An order as far as the question needs it: its id as staff know it, status and products. */
 export interface ChangedOrder {
   /** The platform's order id (an OTZ order's PayPal transaction id). */
   orderId: string;
   shipmentStatus: OrderStatus;
+  /**
+   * Whether it holds stock (the server's word): an accepted order seeded as history (the demo
+   * data) holds none, so its status alone cannot say what cancelling gives back.
+   */
+  stockTaken: boolean;
   /** The products of its lines (one for a platform order line). */
   productIds: readonly string[];
 }
@@ -25,6 +27,7 @@ export interface ChangedOrder {
 export const changedOrder = (order: Order): ChangedOrder => ({
   orderId: order.orderId,
   shipmentStatus: order.shipmentStatus,
+  stockTaken: order.stockTaken,
   productIds: order.product ? [order.product._id] : [],
 });
 
@@ -42,9 +45,7 @@ export interface StatusImpact {
 export function statusImpact(orders: readonly ChangedOrder[], to: OrderStatus): StatusImpact | null {
   if (!ASKED_STATUSES.includes(to) || orders.length === 0) return null;
   const moving = orders.filter((o) =>
-    to === 'ACCEPTED'
-      ? o.shipmentStatus === 'RECEIVED'
-      : to === 'CANCELLED' && HOLDS_STOCK.includes(o.shipmentStatus),
+    to === 'ACCEPTED' ? o.shipmentStatus === 'RECEIVED' && !o.stockTaken : to === 'CANCELLED' && o.stockTaken,
   );
   const products = new Set(moving.flatMap((o) => o.productIds));
   const only = orders.length === 1 ? orders[0] : undefined;

@@ -79,7 +79,14 @@ export default function OtzOrdersPage() {
   const changeTo = (order: OtzOrder, to: OrderStatus) => {
     const productIds = order.items.flatMap((item) => (item.product ? [item.product._id] : []));
     const impact = statusImpact(
-      [{ orderId: order.paypalTransactionId, shipmentStatus: order.shipmentStatus, productIds }],
+      [
+        {
+          orderId: order.paypalTransactionId,
+          shipmentStatus: order.shipmentStatus,
+          stockTaken: order.stockTaken,
+          productIds,
+        },
+      ],
       to,
     );
     if (!impact) return change.mutate({ order, to });

@@ -40,6 +40,10 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
     columnGap: tokens.spacingHorizontalL,
     rowGap: tokens.spacingVerticalM,
+    // A Field is a grid of its own: stretched to a taller neighbour (one with a hint under its
+    // input), it shares the extra height among its label, input and message rows and its input
+    // grows and drops below the row's other ones.
+    alignItems: 'start',
     '@media (max-width: 700px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   actions: {
