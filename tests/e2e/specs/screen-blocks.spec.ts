@@ -21,6 +21,7 @@ import {
   animationsDone,
   focusInside,
   headerNames,
+  loneCharacterFindings,
   pageScrollsSideways,
   seriousViolations,
   tableFindings,
@@ -398,7 +399,7 @@ test.describe(() => {
 /**
  * The staff checklist, on every screen of support/screens.ts in English and Japanese at
  * 1280 × 800, on one load of each: no failed API call, no raw key, field name, JSON or (in
- * Japanese) English, axe clean, the table's default columns in view under a sticky header,
+ * Japanese) English, no message whose last line holds one character alone, axe clean, the table's default columns in view under a sticky header,
  * focus back on the opener after each dialog and drawer (Escape and the close button), final
  * actions that ask, and a form that asks before its typed text is left behind. Every screen
  * is checked and every finding reported together; the screens run in a loop inside a few
@@ -524,6 +525,7 @@ async function checkScreen(page: Page, screen: Screen, made: Fixture, language: 
 
   await animationsDone(page);
   for (const f of await textFindings(page, language, DATA_TEXTS)) findings.push(f);
+  for (const f of await loneCharacterFindings(page)) findings.push(f);
   for (const v of await seriousViolations(page)) findings.push(`axe ${v.id}: ${v.nodes.join(', ')}`);
 
   if (table && screen.table) {
@@ -550,6 +552,7 @@ async function checkScreen(page: Page, screen: Screen, made: Fixture, language: 
           if (!(await focusInside(shown))) findings.push(`${overlay.what}: focus not inside when it opens`);
           for (const f of await textFindings(page, language, DATA_TEXTS))
             findings.push(`${overlay.what}: ${f}`);
+          for (const f of await loneCharacterFindings(page)) findings.push(`${overlay.what}: ${f}`);
           for (const v of await seriousViolations(page))
             findings.push(`${overlay.what}: axe ${v.id}: ${v.nodes.join(', ')}`);
           await page.keyboard.press('Escape');
@@ -589,6 +592,7 @@ async function checkScreen(page: Page, screen: Screen, made: Fixture, language: 
       );
       if (!safe) findings.push(`${action.what}: the safe answer does not have focus`);
       for (const f of await textFindings(page, language, DATA_TEXTS)) findings.push(`${action.what}: ${f}`);
+      for (const f of await loneCharacterFindings(page)) findings.push(`${action.what}: ${f}`);
       await page.keyboard.press('Escape');
       await expect(question).toBeHidden(SHORT);
       if (!(await trigger.evaluate((el) => el === document.activeElement).catch(() => false)))

@@ -211,3 +211,109 @@ export async function tableFindings(page: Page, table: Locator) {
   await page.evaluate(() => window.scrollTo(0, 0));
   return findings;
 }
+
+/**
+ * Where the screen says something to staff in sentences: the elements a lone last character
+ * is looked for in. Data never counts (a long id or figure breaks where it must), so text
+ * inside the data and controls of `NOT_MESSAGES` is left out even inside a message.
+ * - `[role="alert"]`, `[role="status"]`: live messages (a form's error line, the forbidden state);
+ * - `.fui-MessageBarBody`: every message bar's text (page errors, warnings, import results);
+ * - `.fui-Field__validationMessage`, `.fui-Field__hint`: a field's error and its note;
+ * - `.fui-DialogContent`: a dialog's body (the questions that ask first, the forms' notes);
+ * - `.fui-ToastTitle`, `.fui-ToastBody`: the toasts;
+ * - `.fui-Body1`, `.fui-Caption1`, `.fui-Subtitle2`: the ui kit's running text (screen
+ *   intros, card notes, empty states' titles and texts, drawers' notes).
+ */
+export const MESSAGE_SELECTORS = [
+  '[role="alert"]',
+  '[role="status"]',
+  '.fui-MessageBarBody',
+  '.fui-Field__validationMessage',
+  '.fui-Field__hint',
+  '.fui-DialogContent',
+  '.fui-ToastTitle',
+  '.fui-ToastBody',
+  '.fui-Body1',
+  '.fui-Caption1',
+  '.fui-Subtitle2',
+];
+
+/** Data and controls: their text is not a message even inside one. */
+export const NOT_MESSAGES =
+  'td, th, [role="gridcell"], [role="columnheader"], button, [role="button"], [role="tab"], ' +
+  '[role="menuitem"], [role="option"], [role="combobox"], label, dt, dd, input, textarea, ' +
+  'select, pre, .fui-Badge, [data-clipped]';
+
+/**
+ * Messages whose last line holds one character alone (a 。 or one kana under the rest), read
+ * from the line boxes: every paragraph of a message (the text under one block box, as a
+ * message may hold a title and a text) has its last two characters, trailing spaces left out,
+ * measured with a Range; the last one standing below the one before it is a lone character.
+ * Returns “text” per finding, with what the last line holds.
+ */
+export async function loneCharacterFindings(page: Page) {
+  return page.evaluate(
+    ({ selectors, notMessages }) => {
+      const byParagraph = new Map<Element, Text[]>();
+      const seen = new Set<Node>();
+      const paragraphOf = (el: Element) => {
+        let at: Element = el;
+        // Inline boxes flow in the lines of the nearest block box (a flex item is one too).
+        while (at.parentElement && getComputedStyle(at).display === 'inline') at = at.parentElement;
+        return at;
+      };
+      for (const message of document.querySelectorAll(selectors.join(', '))) {
+        if (message.closest(notMessages)) continue;
+        const walker = document.createTreeWalker(message, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          const el = node.parentElement;
+          if (seen.has(node) || !el || !node.data.trim() || el.closest(notMessages)) continue;
+          if (!el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })) continue;
+          seen.add(node);
+          const paragraph = paragraphOf(el);
+          byParagraph.set(paragraph, [...(byParagraph.get(paragraph) ?? []), node]);
+        }
+      }
+      const findings: string[] = [];
+      const range = document.createRange();
+      for (const [paragraph, nodes] of byParagraph) {
+        // The last two characters that are not spaces, from the end (a character is a code
+        // point: a surrogate pair is one).
+        const last: { node: Text; start: number; end: number }[] = [];
+        for (let n = nodes.length - 1; n >= 0 && last.length < 2; n--) {
+          const node = nodes[n]!;
+          for (let i = node.data.length; i > 0 && last.length < 2;) {
+            const code = node.data.codePointAt(i - 2);
+            const size = i >= 2 && code !== undefined && code > 0xffff ? 2 : 1;
+            const start = i - size;
+            if (node.data.slice(start, i).trim()) last.push({ node, start, end: i });
+            i = start;
+          }
+        }
+        if (last.length < 2) continue;
+        const rect = ({ node, start, end }: (typeof last)[number]) => {
+          range.setStart(node, start);
+          range.setEnd(node, end);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0 || r.height > 0);
+          return rects[rects.length - 1];
+        };
+        const [lastChar, before] = [rect(last[0]!), rect(last[1]!)];
+        if (!lastChar || !before) continue;
+        // On a line of its own: it starts below the middle of the line before.
+        if (lastChar.top > before.top + before.height / 2) {
+          const text = nodes
+            .map((n) => n.data)
+            .join('')
+            .replace(/\s+/g, ' ')
+            .trim();
+          const shown = text.length > 70 ? `…${text.slice(-70)}` : text;
+          findings.push(
+            `lone character on the last line: “${last[0]!.node.data.slice(last[0]!.start, last[0]!.end)}” of “${shown}” (${paragraph.tagName.toLowerCase()}, ${Math.round(paragraph.getBoundingClientRect().width)} px wide)`,
+          );
+        }
+      }
+      return findings;
+    },
+    { selectors: MESSAGE_SELECTORS, notMessages: NOT_MESSAGES },
+  );
+}
