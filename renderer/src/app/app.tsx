@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { RouterProvider } from 'react-router-dom';
 import { ToastHost } from '../ui/notify';
+import { useGlobalStyles } from './global-styles';
 import { createAppRouter } from './router';
 import { kuraTheme } from './theme';
 
@@ -15,6 +16,7 @@ interface AppProps {
 
 export function App({ store, i18n }: AppProps) {
   const [router] = useState(createAppRouter);
+  useGlobalStyles();
   return (
     <StrictMode>
       <JotaiProvider store={store}>
