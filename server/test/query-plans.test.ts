@@ -156,6 +156,8 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     path: `orders/search?searchStr=matcha&page=1&limit=50`,
     bigTables: orders,
     allowSort: true,
+    // Unfiltered, the matches are looked up only when few (walkBeatsLookup); many are walked.
+    fewIds: 'looked up only when few',
   },
   // An order id fragment of the shipped orders made below (in no product's SKU): few matches,
   // looked up by id; in a status tab each match's row is read to test the filter.
@@ -186,6 +188,14 @@ export const LIST_PLAN_CASES: PlanCase[] = [
   {
     name: 'orders: search in a tab',
     path: `orders/search?searchStr=matcha&shipmentStatus=RECEIVED&page=1&limit=50`,
+    bigTables: orders,
+    allowSort: true,
+  },
+  // A word in a tab, a platform and a week: the matched products' orders are narrowed to them
+  // before they are handed on (a week of a common word is a few dozen of its thousands).
+  {
+    name: 'orders: search in a tab, platform and week',
+    path: `orders/search?searchStr=matcha&shipmentStatus=RECEIVED&platformCode=AMAZONIND&orderDate[gte]=2026-11-01&orderDate[lte]=2026-11-07&page=1&limit=50`,
     bigTables: orders,
     allowSort: true,
   },

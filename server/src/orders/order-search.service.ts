@@ -153,7 +153,7 @@ async function countMatches(
     // Order dates, a shipment or a product among the filters: the kept counts per product do
     // not know them, so the matches are counted (the filters narrow them first).
     const byStatus = await countOrdersPerStatus(
-      applyFilters(ordersKeysBase(db).where(orderTextMatch(sets)), { filters }, ordersColumns),
+      applyFilters(ordersKeysBase(db).where(orderTextMatch(db, sets, filters)), { filters }, ordersColumns),
     );
     return { byStatus, lookupRows: sumStatusCounts(byStatus) };
   }

@@ -123,7 +123,7 @@ export async function listSales(
   const keys = (walk: boolean) => () =>
     text
       ? salesKeysBase(db, range, walk).where(
-          orderTextMatch(janOnly ? janTextSets(db, text) : orderTextSets(db, text)),
+          orderTextMatch(db, janOnly ? janTextSets(db, text) : orderTextSets(db, text)),
         )
       : salesKeysBase(db, range, walk);
   // Sorted by a yen figure, the keys come from the kept figures (026_sale_sort_values).
@@ -132,7 +132,7 @@ export async function listSales(
     text
       ? salesKeysBase(db, range)
           .innerJoin('sale_sort_values as k', 'k.id', 'orders.id')
-          .where(orderTextMatch(janOnly ? janTextSets(db, text) : orderTextSets(db, text)))
+          .where(orderTextMatch(db, janOnly ? janTextSets(db, text) : orderTextSets(db, text)))
       : salesFigureKeysBase(db, range, walk);
   const columns = byFigure
     ? text

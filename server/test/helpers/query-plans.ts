@@ -31,6 +31,11 @@ export interface PlanCase {
   reads?: readonly string[];
   /** Tables no query of the request may read at all (a total kept elsewhere). */
   notRead?: readonly string[];
+  /**
+   * Why an array from a subquery may be tested row by row here (PostgreSQL): it is known to
+   * hold few ids whenever this plan is chosen.
+   */
+  fewIds?: string;
 }
 
 export interface PlanFinding {
@@ -75,6 +80,11 @@ function problemsOf(plan: string, dialect: 'sqlite' | 'postgres', c: PlanCase): 
         ? new RegExp(`^\\s*SCAN ${table}(?! USING (COVERING )?INDEX)(\\s|$)`, 'm')
         : new RegExp(`Seq Scan on ${table}\\b`);
     if (fullScan.test(plan)) problems.push(`full scan of ${table}`);
+  }
+  // PostgreSQL tests `x = ANY ($1)` with an array from a subquery by reading the array through
+  // for every row (no hashing): over a walk of an index that is rows × array length.
+  if (dialect === 'postgres' && !c.fewIds && /Filter: .*= ANY \(\$\d+\)/.test(plan)) {
+    problems.push('an array from a subquery tested row by row');
   }
   if (!c.allowSort) {
     // A Sort node; an Incremental Sort over a presorted unique key (SKU, JAN) only orders groups
