@@ -230,15 +230,33 @@ function ownMatchesByKeys(sets: OrderTextSets, filters: readonly Filter[], outsi
   return where && sql`select k.order_row_id as id from orders_search_keys k where ${where}`;
 }
 
+/** The filters as conditions on the search keys `orders_search_keys k`; undefined when they cannot test one. */
+function keyFilters(filters: readonly Filter[]): Expression<SqlBool>[] | undefined {
+  if (!filters.every((f) => Object.hasOwn(KEY_COLUMNS.columns, f.field))) return undefined;
+  return filters.map((f) => filterExpression(KEY_COLUMNS, f));
+}
+
 /** The condition on `orders_search_keys k` of {@link ownMatchesByKeys}. */
 function ownKeysWhere(sets: OrderTextSets, filters: readonly Filter[], outsideProducts: boolean) {
-  if (!sets.ownKeys || !filters.every((f) => Object.hasOwn(KEY_COLUMNS.columns, f.field))) return undefined;
+  const narrowing = keyFilters(filters);
+  if (!sets.ownKeys || !narrowing) return undefined;
   const conditions = [
     sets.ownKeys,
-    ...filters.map((f) => filterExpression(KEY_COLUMNS, f)),
+    ...narrowing,
     ...(outsideProducts && sets.products ? [sql<SqlBool>`k.product_id not in (${sets.products})`] : []),
   ];
   return sql.join(conditions, sql` and `);
+}
+
+/**
+ * PostgreSQL: the matched products' orders within the filters, as their search keys
+ * `orders_search_keys k` (found by product and date: 028_search_keys_filter_gin), or undefined
+ * when the keys cannot test the filters.
+ */
+function productKeysWithin(sets: OrderTextSets, filters: readonly Filter[]) {
+  const narrowing = keyFilters(filters);
+  if (!sets.products || !narrowing) return undefined;
+  return sql.join([sql<SqlBool>`k.product_id in (${sets.products})`, ...narrowing], sql` and `);
 }
 
 /** The orders matched by their own id or customer (not through a product), as one subquery; null when neither is looked up. */
@@ -289,14 +307,46 @@ function allMatches(
   sets: OrderTextSets,
   filters: readonly Filter[] = [],
 ): RawBuilder<unknown> | null {
-  const narrowed = isPostgres(db) ? filters.map((f) => sql`and ${filterExpression(ordersColumns, f)}`) : [];
+  const pg = isPostgres(db);
+  const byKeys = pg ? productKeysWithin(sets, filters) : undefined;
+  const narrowed = pg ? filters.map((f) => sql`and ${filterExpression(ordersColumns, f)}`) : [];
   const parts = [
     ownMatchesByKeys(sets, filters, false) ?? ownMatches(sets),
-    sets.products
-      ? sql`select orders.id from orders where orders.product_id in (${sets.products}) ${sql.join(narrowed, sql` `)}`
-      : null,
+    byKeys
+      ? sql`select k.order_row_id as id from orders_search_keys k where ${byKeys}`
+      : sets.products
+        ? sql`select orders.id from orders where orders.product_id in (${sets.products}) ${sql.join(narrowed, sql` `)}`
+        : null,
   ].filter((part) => part !== null);
   return parts.length === 0 ? null : sql.join(parts, sql` union `);
+}
+
+/**
+ * PostgreSQL: the search's matches within the filters per status, from the search keys alone
+ * (its own matches through the trigram indexes, its products' orders through the product and
+ * date index), where the orders' rows were joined to the matches and read. Undefined where the
+ * keys cannot test the filters (a shipment) or on SQLite.
+ */
+export async function countMatchesByKeys(
+  db: Kysely<Database>,
+  sets: OrderTextSets,
+  filters: readonly Filter[],
+): Promise<StatusCounts | undefined> {
+  if (!isPostgres(db)) return undefined;
+  const own = ownKeysWhere(sets, filters, false);
+  const products = productKeysWithin(sets, filters);
+  if ((sets.ownKeys && !own) || (sets.products && !products)) return undefined;
+  const parts = [own, products].flatMap((where) =>
+    where
+      ? [
+          sql`select k.order_row_id as id, k.shipment_status as status from orders_search_keys k where ${where}`,
+        ]
+      : [],
+  );
+  if (parts.length === 0) return statusCountsOf([]);
+  const { rows } = await sql<{ status: string; n: number }>`select m.status, count(*) as n
+    from (${sql.join(parts, sql` union `)}) m group by m.status`.execute(db);
+  return statusCountsOf(rows);
 }
 
 /**

@@ -40,6 +40,7 @@ import {
   orderTextScan,
   ownMatchesPageByKeys,
   orderTextSets,
+  countMatchesByKeys,
   countOrdersPerStatus,
   countOwnMatchesOutsideProducts,
   ownMatches,
@@ -151,10 +152,13 @@ async function countMatches(
 ): Promise<{ byStatus: StatusCounts; lookupRows: number }> {
   if (!products) {
     // Order dates, a shipment or a product among the filters: the kept counts per product do
-    // not know them, so the matches are counted (the filters narrow them first).
-    const byStatus = await countOrdersPerStatus(
-      applyFilters(ordersKeysBase(db).where(orderTextMatch(db, sets, filters)), { filters }, ordersColumns),
-    );
+    // not know them, so the matches are counted (the filters narrow them first), from the
+    // search keys where they can test the filters.
+    const byStatus =
+      (await countMatchesByKeys(db, sets, filters)) ??
+      (await countOrdersPerStatus(
+        applyFilters(ordersKeysBase(db).where(orderTextMatch(db, sets, filters)), { filters }, ordersColumns),
+      ));
     return { byStatus, lookupRows: sumStatusCounts(byStatus) };
   }
   const own = ownMatches(sets)

@@ -31,6 +31,7 @@ import * as orderSearchKeysEverywhere from './024_order_search_keys_everywhere';
 import * as salesDailyKnownSales from './025_sales_daily_known_sales';
 import * as saleSortValues from './026_sale_sort_values';
 import * as productOrderTotals from './027_product_order_totals';
+import * as searchKeysFilterGin from './028_search_keys_filter_gin';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '025_sales_daily_known_sales': salesDailyKnownSales,
   '026_sale_sort_values': saleSortValues,
   '027_product_order_totals': productOrderTotals,
+  '028_search_keys_filter_gin': searchKeysFilterGin,
 };
