@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,14 @@ const seen: { url?: string; authorization?: string }[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ url: req.url, authorization: req.headers.authorization });
+    if (req.url?.startsWith('/api/v1/sales/slow')) {
+      // A long export: a first part (with a line break inside a quoted field), then nothing
+      // until the client goes away; or, for `?fail`, the connection cut half way.
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      res.write('order,address\n1,"2-1 Ginza\nChuo-ku"\n2,plain\n');
+      if (req.url.includes('fail')) setTimeout(() => res.destroy(), 20);
+      return;
+    }
     if (!req.url?.startsWith('/api/v1/products/csv-products')) {
       res.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"Bad request"}');
       return;
@@ -101,6 +109,63 @@ describe('CSV export', () => {
     );
     for (const bad of ['https://evil.example/x', '//evil.example/x', '../../admin', '/other', '']) {
       expect(() => exportUrl(bad, base), bad).toThrow(CsvExportError);
+    }
+  });
+
+  it('reports records and bytes as they arrive (a line break inside quotes is no record), and once done', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kura-csv-'));
+    try {
+      const progress: { rows: number; bytes: number; done: boolean }[] = [];
+      const result = await saveCsv(
+        { defaultName: 'products.csv', path: 'products/csv-products' },
+        deps({
+          showSaveDialog: async () => ({ canceled: false, filePath: path.join(dir, 'p.csv') }),
+          onProgress: (p) => progress.push(p),
+        }),
+      );
+      expect(result.saved).toBe(true);
+      expect(progress.length).toBeGreaterThan(1);
+      expect(progress.at(-1)).toEqual({ rows: 5001, bytes: SERVED.length, done: true });
+      expect(progress.slice(0, -1).every((p) => !p.done)).toBe(true);
+      // Only the file: the partial one was renamed into it.
+      expect(await readdir(dir)).toEqual(['p.csv']);
+
+      const slow = new AbortController();
+      const counted: number[] = [];
+      const chosen = path.join(dir, 'sales.csv');
+      await writeFile(chosen, 'the file it was to replace');
+      const cancelled = saveCsv(
+        { defaultName: 'sales.csv', path: 'sales/slow' },
+        deps({
+          showSaveDialog: async () => ({ canceled: false, filePath: chosen }),
+          signal: slow.signal,
+          onProgress: (p) => {
+            counted.push(p.rows);
+            slow.abort();
+          },
+        }),
+      );
+      await expect(cancelled).resolves.toEqual({ saved: false, canceled: true });
+      expect(counted[0]).toBe(3);
+      expect((await readdir(dir)).sort()).toEqual(['p.csv', 'sales.csv']);
+      expect(await readFile(chosen, 'utf8')).toBe('the file it was to replace');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves no file behind when the download breaks off', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kura-csv-'));
+    try {
+      await expect(
+        saveCsv(
+          { defaultName: 'sales.csv', path: 'sales/slow?fail' },
+          deps({ showSaveDialog: async () => ({ canceled: false, filePath: path.join(dir, 'sales.csv') }) }),
+        ),
+      ).rejects.toThrow();
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

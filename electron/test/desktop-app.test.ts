@@ -38,6 +38,7 @@ async function setup(overrides: Partial<DesktopAppDeps> = {}) {
     reloadWindow: vi.fn(),
     showSaveDialog: vi.fn(async () => ({ canceled: true })),
     showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
+    showItemInFolder: vi.fn(),
     backupDatabase: vi.fn(async () => {}),
     checkDatabase: vi.fn(async () => ({ ok: true as const, migration: 'x' })),
     fetchExport: vi.fn(async () => new Response('', { status: 404 })),
@@ -346,5 +347,54 @@ describe('desktop app composition', () => {
     });
     await desktop.stop();
     expect(intervals.size).toBe(0);
+  });
+
+  it("sends an export's progress, cancels it on request, and ends a long one with a notification that shows the file", async () => {
+    let clock = 0;
+    const { deps, call } = await setup({ now: () => clock });
+    const file = path.join(deps.dataDir, 'sales-management.csv');
+    vi.mocked(deps.showSaveDialog).mockResolvedValue({ canceled: false, filePath: file });
+    // A download that sends a first part and then waits, as a long export does.
+    const endless = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('a,b\n1,2\n'));
+          },
+        }),
+        { status: 200 },
+      );
+    vi.mocked(deps.fetchExport).mockImplementationOnce(async () => endless());
+    const saving = call('csv:save', { defaultName: 'sales-management.csv', path: 'sales/csv' });
+    await vi.waitFor(() =>
+      expect(deps.emit).toHaveBeenCalledWith('csv:progress', { rows: 2, bytes: 8, done: false }),
+    );
+    await expect(call('csv:cancel')).resolves.toEqual({ ok: true, value: { canceled: true } });
+    await expect(saving).resolves.toEqual({ ok: true, value: { saved: false, canceled: true } });
+    await expect(call('csv:cancel')).resolves.toEqual({ ok: true, value: { canceled: false } });
+    expect(deps.createNotification).not.toHaveBeenCalled();
+
+    // A long export that finishes: the notification's click shows the file in its folder.
+    vi.mocked(deps.fetchExport).mockImplementationOnce(async () => {
+      clock += 5_000;
+      return new Response('a,b\n1,2\n', { status: 200 });
+    });
+    const onClick = vi.fn();
+    const show = vi.fn();
+    vi.mocked(deps.createNotification).mockReturnValueOnce({ onClick, show });
+    await expect(
+      call('csv:save', { defaultName: 'sales-management.csv', path: 'sales/csv' }),
+    ).resolves.toEqual({
+      ok: true,
+      value: { saved: true, path: file },
+    });
+    expect(deps.emit).toHaveBeenLastCalledWith('csv:progress', { rows: 2, bytes: 8, done: true });
+    expect(deps.createNotification).toHaveBeenCalledWith({
+      title: 'Kura',
+      body: 'Export saved: sales-management.csv. Click to show it in its folder.',
+    });
+    expect(show).toHaveBeenCalled();
+    onClick.mock.calls[0]?.[0]();
+    expect(deps.showItemInFolder).toHaveBeenCalledWith(file);
   });
 });

@@ -19,6 +19,7 @@ function setup(overrides: Partial<IpcHandlers> = {}) {
     'session:set': vi.fn(() => undefined),
     'session:clear': vi.fn(() => undefined),
     'csv:save': vi.fn(async () => ({ saved: false })),
+    'csv:cancel': vi.fn(() => ({ canceled: false })),
     'window:unsaved': vi.fn(() => undefined),
     'external:open': vi.fn(async () => ({ opened: false })),
     'language:set': vi.fn(() => undefined),

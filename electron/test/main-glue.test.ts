@@ -84,6 +84,7 @@ describe('main process glue', () => {
       'backup:restore',
       'connection:get',
       'connection:set',
+      'csv:cancel',
       'csv:save',
       'external:open',
       'language:set',

@@ -61,6 +61,7 @@ export const ipcChannels = {
   'session:set': { payload: sessionSchema },
   'session:clear': { payload: z.void() },
   'csv:save': { payload: csvSaveSchema },
+  'csv:cancel': { payload: z.void() },
   'window:unsaved': { payload: unsavedChangesSchema },
   'external:open': { payload: externalUrlSchema },
   'language:set': { payload: z.object({ lang: z.enum(LANGUAGES) }) },
@@ -107,7 +108,8 @@ export interface IpcResults {
   'session:get': StoredSession | null;
   'session:set': void;
   'session:clear': void;
-  'csv:save': { saved: boolean; path?: string };
+  'csv:save': { saved: boolean; path?: string; canceled?: boolean };
+  'csv:cancel': { canceled: boolean };
   'window:unsaved': void;
   'external:open': { opened: boolean };
   'language:set': void;
@@ -130,6 +132,12 @@ export const ipcEvents = {
    * state, which the window mirrors.
    */
   'notifications:changed': notificationStateSchema,
+  /** The export being saved: CSV records and bytes written so far; `done` once it is saved. */
+  'csv:progress': z.object({
+    rows: z.number().int().nonnegative(),
+    bytes: z.number().int().nonnegative(),
+    done: z.boolean(),
+  }),
 } as const;
 export type IpcEvent = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEvent> = z.infer<(typeof ipcEvents)[E]>;
@@ -145,7 +153,11 @@ export interface KuraBridge {
   getSession(): Promise<StoredSession | null>;
   setSession(session: StoredSession): Promise<void>;
   clearSession(): Promise<void>;
-  saveCsv(request: z.input<typeof csvSaveSchema>): Promise<{ saved: boolean; path?: string }>;
+  saveCsv(
+    request: z.input<typeof csvSaveSchema>,
+  ): Promise<{ saved: boolean; path?: string; canceled?: boolean }>;
+  /** Stops the export being saved; its file is not left behind. */
+  cancelCsv(): Promise<{ canceled: boolean }>;
   /** A form holds unsaved changes: closing the window asks first. */
   setUnsavedChanges(unsaved: boolean): Promise<void>;
   openExternal(url: string): Promise<{ opened: boolean }>;

@@ -107,6 +107,7 @@ async function start(): Promise<void> {
     },
     backupDatabase,
     checkDatabase,
+    showItemInFolder: (file) => shell.showItemInFolder(file),
     fetchExport: (url, init) => fetch(url, init),
     confirmClose: async () => {
       const lang = desktop.language.get();

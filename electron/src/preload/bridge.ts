@@ -55,6 +55,7 @@ export function createBridge(transport: BridgeTransport): KuraBridge {
     setSession: (session) => call('session:set', session),
     clearSession: () => call('session:clear'),
     saveCsv: (request) => call('csv:save', request),
+    cancelCsv: () => call('csv:cancel'),
     setUnsavedChanges: (unsaved) => call('window:unsaved', { unsaved }),
     openExternal: (url) => call('external:open', { url }),
     setLanguage: (lang) => call('language:set', { lang }),

@@ -6,10 +6,12 @@
  * the destination comes only from the native save dialog the user answered.
  */
 import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, type Writable } from 'node:stream';
+import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Language } from '#shared';
 
 export interface SaveDialogResult {
   canceled: boolean;
@@ -36,6 +38,45 @@ export interface CsvExportDeps {
   openFile?(file: string): Writable;
   /** Folder the dialog opens in (Downloads in the app). */
   defaultDir?: string;
+  /** Stops the download; the file is then not left behind (Cancel in the export's progress). */
+  signal?: AbortSignal;
+  /** Rows and bytes written so far, as they arrive, and once more when done. */
+  onProgress?(progress: ExportProgress): void;
+}
+
+export interface ExportProgress {
+  /** CSV records written, the header included: a line break inside quotes is not a record. */
+  rows: number;
+  bytes: number;
+  done: boolean;
+}
+
+/** The native notification when a long export is saved, in the user's language. */
+export const EXPORT_SAVED_TEXT: Record<Language, (file: string) => string> = {
+  en: (file) => `Export saved: ${file}. Click to show it in its folder.`,
+  ja: (file) => `エクスポートを保存しました：${file}。クリックするとフォルダーを開きます。`,
+};
+
+/**
+ * Counts CSV records in a byte stream as it passes: a record ends at a line feed outside
+ * quotes (a quote inside a field is doubled, which toggles twice and changes nothing).
+ * UTF-8 never uses the bytes of `"` or `\n` inside a multi-byte character.
+ */
+function countingRows(report: (rows: number, bytes: number) => void) {
+  let rows = 0;
+  let bytes = 0;
+  let quoted = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      for (const byte of chunk) {
+        if (byte === 0x22) quoted = !quoted;
+        else if (byte === 0x0a && !quoted) rows += 1;
+      }
+      bytes += chunk.length;
+      report(rows, bytes);
+      done(null, chunk);
+    },
+  });
 }
 
 /** Why an export could not be saved; the IPC router answers it as a plain failure. */
@@ -74,7 +115,7 @@ export function exportUrl(apiPath: string, apiBaseUrl: string): string {
 export async function saveCsv(
   { defaultName, path: apiPath }: { defaultName: string; path: string },
   deps: CsvExportDeps,
-): Promise<{ saved: boolean; path?: string }> {
+): Promise<{ saved: boolean; path?: string; canceled?: boolean }> {
   const url = exportUrl(apiPath, await deps.getApiBaseUrl());
   // basename again here: the schema already refuses separators, but this module must be
   // safe on its own.
@@ -96,7 +137,27 @@ export async function saveCsv(
     await response.body.cancel().catch(() => undefined);
     return { saved: false };
   }
+  // Written beside the destination and renamed at the end: a cancelled or failed export leaves
+  // no partial file, and a file it was to replace stays as it was.
+  const partial = path.join(path.dirname(result.filePath), `.${path.basename(result.filePath)}.partial`);
   const open = deps.openFile ?? ((file: string) => createWriteStream(file));
-  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), open(result.filePath));
+  let last = { rows: 0, bytes: 0 };
+  try {
+    await pipeline(
+      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      countingRows((rows, bytes) => {
+        last = { rows, bytes };
+        deps.onProgress?.({ rows, bytes, done: false });
+      }),
+      open(partial),
+      { signal: deps.signal },
+    );
+    await rename(partial, result.filePath);
+  } catch (error) {
+    await rm(partial, { force: true });
+    if (deps.signal?.aborted) return { saved: false, canceled: true };
+    throw error;
+  }
+  deps.onProgress?.({ ...last, done: true });
   return { saved: true, path: result.filePath };
 }

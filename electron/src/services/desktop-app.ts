@@ -12,7 +12,7 @@ import { createBackups, type Backups, type BackupsDeps } from './backups';
 import { APP_ORIGIN, apiCspSource, isTrustedSender, type CspOptions } from './security';
 import { createConnectionService, type ConnectionService } from './connection';
 import { createCloseGuard, type CloseGuard, type CloseGuardDeps } from './close-guard';
-import { saveCsv, type CsvExportDeps } from './csv-export';
+import { EXPORT_SAVED_TEXT, saveCsv, type CsvExportDeps, type ExportProgress } from './csv-export';
 import { openExternalSafely, type OpenExternal } from './external-links';
 import { createIpcRouter, type IpcRouter } from './ipc-router';
 import type { KeyValueStore } from './key-value-store';
@@ -47,6 +47,10 @@ export interface DesktopAppDeps {
   /** The API fetch behind CSV exports (streamed to disk). */
   fetchExport: CsvExportDeps['fetch'];
   openFile?: CsvExportDeps['openFile'];
+  /** Shows a saved file in the system's file manager (a long export's notification). */
+  showItemInFolder(file: string): void;
+  /** The clock, for how long an export took (tests pass their own). */
+  now?: () => number;
   confirmClose: CloseGuardDeps['confirmClose'];
   closeWindow: CloseGuardDeps['close'];
   downloadsDir?: string;
@@ -63,6 +67,12 @@ export interface DesktopAppDeps {
   checkDatabase: BackupsDeps['checkDatabase'];
   onError?(channel: string, error: unknown): void;
 }
+
+/** An export that took this long ends with a native notification: its window may be behind others by then. */
+export const LONG_EXPORT_MS = 3_000;
+
+/** How often an export's progress goes to the window at most. */
+export const EXPORT_PROGRESS_MS = 200;
 
 /** How often local mode looks whether today's backup is made (it is made once a day). */
 export const BACKUP_CHECK_MS = 60 * 60 * 1000;
@@ -128,6 +138,46 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
   };
 
+  const now = deps.now ?? Date.now;
+  let exporting: AbortController | undefined;
+  const exportCsv = async (request: { defaultName: string; path: string }) => {
+    exporting?.abort();
+    const controller = new AbortController();
+    exporting = controller;
+    const started = now();
+    let sent = Number.NEGATIVE_INFINITY;
+    const progress = (p: ExportProgress) => {
+      // The window sees the count move, not every chunk.
+      if (!p.done && now() - sent < EXPORT_PROGRESS_MS) return;
+      sent = now();
+      deps.emit('csv:progress', p);
+    };
+    try {
+      const result = await saveCsv(request, {
+        showSaveDialog: deps.showSaveDialog,
+        fetch: deps.fetchExport,
+        getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
+        getToken: () => vault.get()?.token,
+        openFile: deps.openFile,
+        defaultDir: deps.downloadsDir,
+        signal: controller.signal,
+        onProgress: progress,
+      });
+      const file = result.path;
+      if (result.saved && file && now() - started >= LONG_EXPORT_MS) {
+        const notification = deps.createNotification({
+          title: 'Kura',
+          body: EXPORT_SAVED_TEXT[language.get()](path.basename(file)),
+        });
+        notification.onClick(() => deps.showItemInFolder(file));
+        notification.show();
+      }
+      return result;
+    } finally {
+      if (exporting === controller) exporting = undefined;
+    }
+  };
+
   const restore = async (): Promise<RestoreAnswer> => {
     if (!isLocal()) return { restored: false, reason: 'notLocal' };
     if (vault.get()?.role !== 'admin') return { restored: false, reason: 'notAllowed' };
@@ -165,15 +215,12 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
         vault.clear();
         notifications.sync();
       },
-      'csv:save': (request) =>
-        saveCsv(request, {
-          showSaveDialog: deps.showSaveDialog,
-          fetch: deps.fetchExport,
-          getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
-          getToken: () => vault.get()?.token,
-          openFile: deps.openFile,
-          defaultDir: deps.downloadsDir,
-        }),
+      'csv:save': (request) => exportCsv(request),
+      'csv:cancel': () => {
+        if (!exporting) return { canceled: false };
+        exporting.abort();
+        return { canceled: true };
+      },
       'window:unsaved': ({ unsaved }) => closeGuard.setUnsaved(unsaved),
       'external:open': ({ url }) => openExternalSafely(url, deps.openExternal),
       'language:set': ({ lang }) => language.set(lang),

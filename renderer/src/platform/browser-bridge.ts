@@ -79,6 +79,10 @@ export const browserBridge: KuraBridge = {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     return { saved: true };
   },
+  // The browser's own download shows its progress and can be cancelled there.
+  async cancelCsv() {
+    return { canceled: false };
+  },
   // The page's own beforeunload prompt guards a browser tab.
   async setUnsavedChanges() {},
   async openExternal(url) {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { withJanCheckDigit } from '../../../shared/src/domain/jan';
@@ -131,6 +131,20 @@ test('main streams a searched export to the chosen file as served, and knows whe
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
   expect(lines).toHaveLength(found.totalcount + 1);
+
+  // A long export shows the rows saved so far and can be cancelled: no file is left.
+  desktop.holdExports.on = true;
+  await list.search.fill('');
+  await list.exportButton.click();
+  const progress = page.getByRole('status').filter({ hasText: /rows? saved so far/ });
+  await expect(progress).toBeVisible();
+  await progress.getByRole('button', { name: 'Cancel export' }).click();
+  await expect(page.getByText('Export cancelled: no file was saved.').first()).toBeVisible();
+  await expect(progress).toBeHidden();
+  const second = desktop.savedFiles.at(-1)?.path ?? '';
+  expect(second).not.toBe('');
+  expect(existsSync(second) && second !== saved.path).toBe(false);
+  desktop.holdExports.on = false;
 
   // The close guard follows the form: dirty while something is typed, clean once it is gone.
   await list.addButton.click();

@@ -5,7 +5,6 @@
  * with only Electron's own objects (safeStorage, dialogs, notifications) replaced by fakes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +52,8 @@ export interface DesktopHarness {
   openPaths: string[];
   /** Main's data folder (local mode's database and its backups). */
   dataDir: string;
+  /** While on, an export sends its first part and then waits, as a long one does. */
+  holdExports: { on: boolean };
   close(): Promise<void>;
 }
 
@@ -63,6 +64,8 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
   const polled: string[] = [];
   const savedFiles: DesktopHarness['savedFiles'] = [];
   const openedUrls: string[] = [];
+  const shownInFolder: string[] = [];
+  const holdExports = { on: false };
   /** The files the next open dialogs answer, in order (none: the user cancels). */
   const openPaths: string[] = [];
 
@@ -91,20 +94,31 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
     focusWindow: () => {},
     // Main reloads without waiting; a navigation the page starts meanwhile may abort it.
     reloadWindow: () => void page.reload().catch(() => {}),
-    showSaveDialog: async ({ defaultPath }) => ({
-      canceled: false,
-      filePath: path.join(dataDir, path.basename(defaultPath)),
-    }),
+    showSaveDialog: async ({ defaultPath }) => {
+      const filePath = path.join(dataDir, path.basename(defaultPath));
+      savedFiles.push({ path: filePath });
+      return { canceled: false, filePath };
+    },
+    showItemInFolder: (file) => void shownInFolder.push(file),
     showOpenDialog: async () =>
       openPaths.length > 0
         ? { canceled: false, filePaths: [openPaths.shift() as string] }
         : { canceled: true, filePaths: [] },
     backupDatabase,
     checkDatabase,
-    fetchExport: (url, init) => fetch(url, init),
-    openFile: (file) => {
-      savedFiles.push({ path: file });
-      return createWriteStream(file);
+    fetchExport: async (url, init) => {
+      const response = await fetch(url, init);
+      if (!holdExports.on || !response.body) return response;
+      // A long export: its first part, then nothing more until it is cancelled.
+      const reader = response.body.getReader();
+      const first = await reader.read();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          if (!first.done) controller.enqueue(first.value);
+        },
+        cancel: () => reader.cancel(),
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
     },
     confirmClose: async () => true,
     closeWindow: () => {},
@@ -140,6 +154,7 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
     openedUrls,
     openPaths,
     dataDir,
+    holdExports,
     async close() {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });

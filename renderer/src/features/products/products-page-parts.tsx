@@ -13,6 +13,7 @@ import { TruncatedText } from '../../ui/app-table';
 import { FilterTabs } from '../../ui/list-screen/filter-tabs';
 import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
+import { ExportProgress } from '../../ui/export-progress';
 import { useNotify } from '../../ui/notify';
 import { StatusBadge } from '../../ui/status-badge';
 import { useErrorText } from '../../ui/use-error-text';
@@ -206,6 +207,7 @@ export function ProductsExportButton({ list }: { list: ListScreen<Product, 'stat
         path: productsCsvPath(list.params),
       });
       if (result.saved) notify.success(t('export.saved'));
+      else if (result.canceled) notify.info(t('common:export.canceled'));
     } catch (error) {
       notify.error(errorText(error));
     } finally {
@@ -213,13 +215,16 @@ export function ProductsExportButton({ list }: { list: ListScreen<Product, 'stat
     }
   };
   return (
-    <Button
-      icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-      disabled={exporting}
-      onClick={() => void onExport()}
-    >
-      {t('export.button')}
-    </Button>
+    <>
+      <Button
+        icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+        disabled={exporting}
+        onClick={() => void onExport()}
+      >
+        {t('export.button')}
+      </Button>
+      <ExportProgress active={exporting} />
+    </>
   );
 }
 

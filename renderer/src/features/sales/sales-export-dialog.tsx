@@ -12,6 +12,7 @@ import { ApiError } from '../../api/http';
 import { platform as desktop } from '../../platform/platform';
 import { AppDialog } from '../../ui/app-dialog';
 import { DateField } from '../../ui/date-field';
+import { ExportProgress } from '../../ui/export-progress';
 import { useNotify } from '../../ui/notify';
 import { PlatformFilter } from '../../ui/platform-filter';
 import { useErrorText } from '../../ui/use-error-text';
@@ -73,7 +74,7 @@ export function SalesExportDialog({
       if (result.saved) {
         notify.success(t('export.saved'));
         onClose();
-      }
+      } else if (result.canceled) notify.info(t('common:export.canceled'));
     } catch (error) {
       setProblem(error instanceof ApiError ? errorText(error) : t('export.failed'));
     } finally {
@@ -116,6 +117,7 @@ export function SalesExportDialog({
           value={platformCode}
           onChange={setPlatformCode}
         />
+        <ExportProgress active={busy} />
         {problem && (
           <MessageBar intent="warning" role="alert" data-testid="export-problem">
             <MessageBarBody>{problem}</MessageBarBody>
