@@ -155,6 +155,11 @@ describe('main process glue', () => {
     expect(result.external).toEqual({ ok: true, value: { opened: false } });
   });
 
+  it('refuses untrusted certificates and plain http team servers the user did not accept', () => {
+    expect(result.certificateError).toEqual({ prevented: false, trusted: [false] });
+    expect(result.insecureTeam).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+  });
+
   it('switching to a team server reloads the page under a CSP naming that server', () => {
     expect(result.teamConnection).toEqual({
       ok: true,

@@ -8,6 +8,7 @@ import {
   isAllowedNavigation,
   isTrustedSender,
   permissionRequestPolicy,
+  refuseCertificateError,
   webPreferences,
   windowOpenPolicy,
 } from '../src/services/security';
@@ -269,5 +270,14 @@ describe('external links, any input', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('certificate errors', () => {
+  it('refuses every untrusted certificate, once, without taking over the default', () => {
+    const callback = vi.fn();
+    refuseCertificateError(callback);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(callback).toHaveBeenCalledWith(false);
   });
 });

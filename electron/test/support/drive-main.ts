@@ -114,6 +114,20 @@ result.permissions = {
 };
 result.external = await invoke('external:open', { url: 'javascript:alert(1)' });
 
+const certificateError = { prevented: false, trusted: [] as boolean[] };
+app.emit(
+  'certificate-error',
+  { preventDefault: () => void (certificateError.prevented = true) },
+  contents,
+  'https://kura.example.com/api/v1/health',
+  'net::ERR_CERT_AUTHORITY_INVALID',
+  {},
+  (trusted: boolean) => certificateError.trusted.push(trusted),
+  true,
+);
+result.certificateError = certificateError;
+result.insecureTeam = await invoke('connection:set', { mode: 'team', url: 'http://kura.example.com' });
+
 const setTeam = await invoke('connection:set', { mode: 'team', url: 'https://kura.example.com' });
 result.teamConnection = setTeam;
 await new Promise((r) => setTimeout(r, 150));
