@@ -10,7 +10,12 @@ import { startServer } from '../../../server/src/server';
 import type { IpcEvent, IpcEventPayload } from '#shared/ipc';
 import { createDesktopApp } from '../services/desktop-app';
 import type { NotificationHandle } from '../services/notifications';
-import { APP_ENTRY_URL, contentSecurityPolicy, webPreferences } from '../services/security';
+import {
+  APP_ENTRY_URL,
+  contentSecurityPolicy,
+  removeTlsOverrides,
+  webPreferences,
+} from '../services/security';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { installSecurityHooks } from './security-hooks';
 
@@ -20,6 +25,7 @@ const preloadPath = path.join(here, 'preload.cjs');
 // Set by the dev tooling; never honoured in a packaged app.
 const devServerUrl = app.isPackaged ? undefined : process.env.VITE_DEV_SERVER_URL || undefined;
 
+removeTlsOverrides(process.env);
 registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) {

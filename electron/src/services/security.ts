@@ -149,6 +149,15 @@ export function refuseCertificateError(callback: (trusted: boolean) => void): vo
   callback(false);
 }
 
+/**
+ * Main's own requests (the order poller, CSV exports) use Node's fetch, which checks
+ * certificates itself and skips the check when NODE_TLS_REJECT_UNAUTHORIZED=0 is in the
+ * environment (Node reads it at each connection). The app never wants that.
+ */
+export function removeTlsOverrides(env: Record<string, string | undefined>): void {
+  delete env.NODE_TLS_REJECT_UNAUTHORIZED;
+}
+
 /** IPC sender check: only the app's own page (by its frame URL) may call main. */
 export function isTrustedSender(sender: { url: string | null }, devServerUrl?: string): boolean {
   return typeof sender.url === 'string' && isAppUrl(sender.url, devServerUrl);
