@@ -64,6 +64,8 @@ test('a plain http team server needs the warning accepted, then the top bar keep
   await warning.getByRole('button', { name: 'Connect without encryption' }).click();
   await reloaded;
   expect(desktop.app.connection.get()).toEqual({ mode: 'team', url, insecure: true });
+  // The sign-in form says so too: the password is typed there.
+  await expect(page.getByText(`Not encrypted: ${TEAM_HOST}:`)).toBeVisible();
 
   await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
   await expect(page).toHaveURL(/\/shipping-management$/);
@@ -97,5 +99,8 @@ test('a loopback http team server connects without the question and without the 
   await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
   await expect(page).toHaveURL(/\/shipping-management$/);
   await expect(new Shell(page).userDropdown).toContainText(DEMO_ACCOUNTS.admin.fullname);
+  await expect(page.getByText('Not encrypted')).toHaveCount(0);
+  await new Shell(page).logout();
+  await expect(login.submit).toBeVisible();
   await expect(page.getByText('Not encrypted')).toHaveCount(0);
 });

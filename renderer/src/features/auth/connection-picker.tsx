@@ -1,5 +1,15 @@
 /** Desktop only: talk to the API in this app ("This computer") or to a team server. */
-import { Button, Field, Input, makeStyles, Radio, RadioGroup, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  tokens,
+} from '@fluentui/react-components';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,6 +114,14 @@ export default function ConnectionPicker() {
             {t('connection.connect')}
           </Button>
         </div>
+      )}
+      {connection.mode === 'team' && connection.insecure && (
+        // Here too, not only in the top bar: the password is typed on this screen.
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            {t('connection.insecure.active', { host: new URL(connection.url).host })}
+          </MessageBarBody>
+        </MessageBar>
       )}
       {insecureQuestion.dialog}
     </div>
