@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, unit + server suites (SQLite, and PostgreSQL when
-# KURA_TEST_PG_URL is set), then the end-to-end suite in Chromium.
+# `npm test`: typecheck, lint, the Electron security scan, unit + server suites (SQLite, and
+# PostgreSQL when KURA_TEST_PG_URL is set), then the end-to-end suite in Chromium.
 set -euo pipefail
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -16,5 +16,6 @@ if [ -z "${KURA_TEST_PG_URL:-}" ]; then
 fi
 npm run typecheck
 npm run lint
+npm run scan:electron
 npm run test:unit
 npm run test:e2e

@@ -105,6 +105,34 @@ describe('connection', () => {
     expect(service.get()).toEqual({ mode: 'local' });
   });
 
+  it('refuses a plain http server off this computer unless the user accepted the warning', async () => {
+    const store = createMemoryStore();
+    const service = createConnectionService({ store, localServer });
+    await expect(service.set({ mode: 'team', url: 'http://example.com' })).rejects.toThrow();
+    await expect(service.set({ mode: 'team', url: 'http://localhost.evil.com:4400' })).rejects.toThrow();
+    expect(service.get()).toEqual({ mode: 'local' });
+
+    const info = await service.set({ mode: 'team', url: 'http://example.com', insecure: true });
+    expect(info).toEqual({
+      connection: { mode: 'team', url: 'http://example.com', insecure: true },
+      apiBaseUrl: 'http://example.com/api/v1',
+    });
+    expect(createConnectionService({ store, localServer }).get()).toEqual(info.connection);
+  });
+
+  it('keeps the insecure flag only where it applies', async () => {
+    const service = createConnectionService({ store: createMemoryStore(), localServer });
+    for (const url of ['https://kura.example.com', 'http://127.0.0.1:4400', 'http://[::1]:4400']) {
+      const info = await service.set({ mode: 'team', url, insecure: true });
+      expect(info.connection).toEqual({ mode: 'team', url });
+    }
+  });
+
+  it('does not use a stored plain http server that lacks the consent', () => {
+    const store = createMemoryStore({ [CONNECTION_STORE_KEY]: { mode: 'team', url: 'http://example.com' } });
+    expect(createConnectionService({ store, localServer }).get()).toEqual({ mode: 'local' });
+  });
+
   it('falls back to local when the stored value was tampered with', () => {
     const store = createMemoryStore({ [CONNECTION_STORE_KEY]: { mode: 'team', url: 'javascript:alert(1)' } });
     expect(createConnectionService({ store, localServer }).get()).toEqual({ mode: 'local' });
@@ -114,6 +142,7 @@ describe('connection', () => {
     ['https://kura.example.com', 'https://kura.example.com/api/v1'],
     ['https://kura.example.com///', 'https://kura.example.com/api/v1'],
     ['http://192.168.1.10:4400', 'http://192.168.1.10:4400/api/v1'],
+    ['http://127.0.0.1:4400', 'http://127.0.0.1:4400/api/v1'],
     ['https://example.com/kura/', 'https://example.com/kura/api/v1'],
     ['https://kura.example.com/api/v1/', 'https://kura.example.com/api/v1'],
   ])('team URL %s → API %s', (url, api) => {

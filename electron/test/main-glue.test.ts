@@ -47,7 +47,14 @@ beforeAll(async () => {
     ],
     {
       cwd: repo,
-      env: { ...process.env, FAKE_ELECTRON_DIR: dir, LOG_LEVEL: 'silent', KURA_DEMO: '' },
+      env: {
+        ...process.env,
+        FAKE_ELECTRON_DIR: dir,
+        LOG_LEVEL: 'silent',
+        KURA_DEMO: '',
+        // Main must not let this switch off its certificate checks.
+        NODE_TLS_REJECT_UNAUTHORIZED: '0',
+      },
       timeout: 50_000,
     },
   );
@@ -70,7 +77,12 @@ describe('main process glue', () => {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
     });
+    expect(result.webPreferences).not.toHaveProperty('experimentalFeatures');
+    expect(result.webPreferences).not.toHaveProperty('enableBlinkFeatures');
     expect(String((result.webPreferences as { preload: string }).preload)).toMatch(
       /dist-electron[/\\]preload\.cjs$/,
     );
@@ -153,10 +165,19 @@ describe('main process glue', () => {
 
   it('guards navigation, new windows, permissions and external links', () => {
     expect(result.navigation).toEqual({ evil: true, file: true, app: false });
+    expect(result.frameNavigation).toEqual({ evil: true, app: false });
+    expect(result.redirect).toEqual({ evil: true, app: false });
+    expect(result.webviewPrevented).toBe(true);
     expect(result.windowOpen).toEqual({ web: { action: 'deny' }, file: { action: 'deny' } });
     expect(result.openedExternally).toEqual(['https://example.com/track']);
     expect(result.permissions).toEqual({ media: false, loopbackFromApp: true, loopbackFromWeb: false });
     expect(result.external).toEqual({ ok: true, value: { opened: false } });
+  });
+
+  it('refuses untrusted certificates and plain http team servers the user did not accept', () => {
+    expect(result.certificateError).toEqual({ prevented: false, trusted: [false] });
+    expect(result.tlsRejectUnauthorized).toBe('unset');
+    expect(result.insecureTeam).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
   });
 
   it('switching to a team server reloads the page under a CSP naming that server', () => {

@@ -8,6 +8,8 @@ import {
   isAllowedNavigation,
   isTrustedSender,
   permissionRequestPolicy,
+  refuseCertificateError,
+  removeTlsOverrides,
   webPreferences,
   windowOpenPolicy,
 } from '../src/services/security';
@@ -170,6 +172,24 @@ describe('IPC sender check', () => {
 });
 
 describe('web preferences', () => {
+  it('sets nothing else: no experimental features, no Blink features, no opt-outs', () => {
+    expect(Object.keys(webPreferences('/p')).sort()).toEqual(
+      [
+        'preload',
+        'contextIsolation',
+        'sandbox',
+        'nodeIntegration',
+        'nodeIntegrationInWorker',
+        'nodeIntegrationInSubFrames',
+        'webSecurity',
+        'allowRunningInsecureContent',
+        'webviewTag',
+        'spellcheck',
+        'navigateOnDragDrop',
+      ].sort(),
+    );
+  });
+
   it('locks the renderer down', () => {
     const prefs = webPreferences('/app/dist-electron/preload.cjs');
     expect(prefs).toMatchObject({
@@ -269,5 +289,22 @@ describe('external links, any input', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('certificate errors', () => {
+  it('refuses every untrusted certificate, once, without taking over the default', () => {
+    const callback = vi.fn();
+    refuseCertificateError(callback);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(callback).toHaveBeenCalledWith(false);
+  });
+});
+
+describe("main's own TLS", () => {
+  it('drops the environment switch that would skip certificate checks', () => {
+    const env: Record<string, string | undefined> = { NODE_TLS_REJECT_UNAUTHORIZED: '0', PATH: '/usr/bin' };
+    removeTlsOverrides(env);
+    expect(env).toEqual({ PATH: '/usr/bin' });
   });
 });

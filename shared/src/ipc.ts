@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './constants';
 import type { IpcErrorCode } from './ipc-errors';
+import { needsInsecureConsent } from './team-server-url';
 import {
   notificationActionSchema,
   notificationStateSchema,
@@ -13,14 +14,24 @@ import {
   type NotificationState,
 } from './notifications/notification-state';
 
-/** Where the API lives: in this app (local mode) or on a team server. */
-export const connectionSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('local') }),
-  z.object({
-    mode: z.literal('team'),
-    url: z.url({ protocol: /^https?$/ }).max(2048),
-  }),
-]);
+/**
+ * Where the API lives: in this app (local mode) or on a team server. A plain http team server
+ * off this computer is accepted only with `insecure: true`, the user's answer to the warning
+ * (team-server-url.ts); main checks this payload, so a page cannot skip the question.
+ */
+export const connectionSchema = z
+  .discriminatedUnion('mode', [
+    z.object({ mode: z.literal('local') }),
+    z.object({
+      mode: z.literal('team'),
+      url: z.url({ protocol: /^https?$/ }).max(2048),
+      insecure: z.literal(true).optional(),
+    }),
+  ])
+  .refine((c) => c.mode !== 'team' || c.insecure === true || !needsInsecureConsent(c.url), {
+    path: ['url'],
+    message: 'A plain http address off this computer needs the insecure-connection consent',
+  });
 export type Connection = z.infer<typeof connectionSchema>;
 
 export const sessionSchema = z.object({

@@ -11,7 +11,12 @@ import type { IpcEvent, IpcEventPayload } from '#shared/ipc';
 import { createDesktopApp } from '../services/desktop-app';
 import { backupDatabase, checkDatabase } from '../services/sqlite-files';
 import type { NotificationHandle } from '../services/notifications';
-import { APP_ENTRY_URL, contentSecurityPolicy, webPreferences } from '../services/security';
+import {
+  APP_ENTRY_URL,
+  contentSecurityPolicy,
+  removeTlsOverrides,
+  webPreferences,
+} from '../services/security';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { installSecurityHooks } from './security-hooks';
 
@@ -21,6 +26,7 @@ const preloadPath = path.join(here, 'preload.cjs');
 // Set by the dev tooling; never honoured in a packaged app.
 const devServerUrl = app.isPackaged ? undefined : process.env.VITE_DEV_SERVER_URL || undefined;
 
+removeTlsOverrides(process.env);
 registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) {

@@ -9,6 +9,7 @@ import {
   isAllowedNavigation,
   isAppUrl,
   permissionRequestPolicy,
+  refuseCertificateError,
   windowOpenPolicy,
 } from '../services/security';
 
@@ -30,6 +31,11 @@ export function installSecurityHooks({
     contents.on('will-redirect', (event) => guard(event, event.url));
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => windowOpenPolicy(url, openExternal));
+  });
+
+  app.on('certificate-error', (_event, _contents, url, error, _certificate, callback) => {
+    console.warn(`[security] refused an untrusted certificate for ${url}: ${error}`);
+    refuseCertificateError(callback);
   });
 
   const secure = (ses: Session) => {

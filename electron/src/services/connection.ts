@@ -4,6 +4,7 @@
  */
 import { API_PREFIX } from '#shared';
 import { connectionSchema, type Connection, type ConnectionInfo } from '#shared/ipc';
+import { needsInsecureConsent } from '#shared/team-server-url';
 import type { KeyValueStore } from './key-value-store';
 
 export const CONNECTION_STORE_KEY = 'connection';
@@ -44,7 +45,14 @@ export function createConnectionService({
     get,
     resolve,
     async set(connection) {
-      store.set(CONNECTION_STORE_KEY, connectionSchema.parse(connection));
+      const parsed = connectionSchema.parse(connection);
+      // The flag means "the user accepted a plain http server": it is kept only where it applies,
+      // so the top bar's warning never shows for an https or loopback server.
+      const stored =
+        parsed.mode === 'team' && !needsInsecureConsent(parsed.url)
+          ? { mode: parsed.mode, url: parsed.url }
+          : parsed;
+      store.set(CONNECTION_STORE_KEY, stored);
       return resolve();
     },
   };

@@ -139,6 +139,25 @@ export function apiCspSource(connection: Connection): string {
   return connection.mode === 'local' ? LOCAL_API_SOURCE : new URL(connection.url).origin;
 }
 
+/**
+ * `certificate-error`: a certificate Chromium does not trust (self-signed, expired, wrong
+ * host…) is refused for every server and every error. No exception list, no "accept anyway":
+ * a team server that needs one must get a certificate the system trusts. Not calling
+ * `event.preventDefault()` keeps Electron's own refusal too.
+ */
+export function refuseCertificateError(callback: (trusted: boolean) => void): void {
+  callback(false);
+}
+
+/**
+ * Main's own requests (the order poller, CSV exports) use Node's fetch, which checks
+ * certificates itself and skips the check when NODE_TLS_REJECT_UNAUTHORIZED=0 is in the
+ * environment (Node reads it at each connection). The app never wants that.
+ */
+export function removeTlsOverrides(env: Record<string, string | undefined>): void {
+  delete env.NODE_TLS_REJECT_UNAUTHORIZED;
+}
+
 /** IPC sender check: only the app's own page (by its frame URL) may call main. */
 export function isTrustedSender(sender: { url: string | null }, devServerUrl?: string): boolean {
   return typeof sender.url === 'string' && isAppUrl(sender.url, devServerUrl);

@@ -86,9 +86,9 @@ result.csvDefaultPath = dialog.lastDefaultPath;
 const served = Buffer.from(await (await fetch(`${connection.value.apiBaseUrl}/health`)).arrayBuffer());
 result.csvSameBytes = Buffer.compare(await readFile(dialog.nextPath), served) === 0;
 
-const navigate = (url: string) => {
+const navigate = (url: string, event = 'will-navigate') => {
   let prevented = false;
-  contents.emit('will-navigate', { url, preventDefault: () => void (prevented = true) });
+  contents.emit(event, { url, preventDefault: () => void (prevented = true) });
   return prevented;
 };
 result.navigation = {
@@ -96,6 +96,22 @@ result.navigation = {
   file: navigate('file:///etc/passwd'),
   app: navigate('app://kura/products'),
 };
+result.frameNavigation = {
+  evil: navigate('https://evil.example/', 'will-frame-navigate'),
+  app: navigate('app://kura/products', 'will-frame-navigate'),
+};
+result.redirect = {
+  evil: navigate('https://evil.example/', 'will-redirect'),
+  app: navigate('app://kura/index.html', 'will-redirect'),
+};
+let webviewPrevented = false;
+contents.emit(
+  'will-attach-webview',
+  { preventDefault: () => void (webviewPrevented = true) },
+  { nodeIntegration: true, allowpopups: true },
+  { src: 'https://evil.example/' },
+);
+result.webviewPrevented = webviewPrevented;
 result.windowOpen = {
   web: contents.windowOpenHandler?.({ url: 'https://example.com/track' }),
   file: contents.windowOpenHandler?.({ url: 'file:///etc/passwd' }),
@@ -113,6 +129,21 @@ result.permissions = {
   loopbackFromWeb: await permission('loopback-network', 'https://evil.example/'),
 };
 result.external = await invoke('external:open', { url: 'javascript:alert(1)' });
+
+const certificateError = { prevented: false, trusted: [] as boolean[] };
+app.emit(
+  'certificate-error',
+  { preventDefault: () => void (certificateError.prevented = true) },
+  contents,
+  'https://kura.example.com/api/v1/health',
+  'net::ERR_CERT_AUTHORITY_INVALID',
+  {},
+  (trusted: boolean) => certificateError.trusted.push(trusted),
+  true,
+);
+result.certificateError = certificateError;
+result.tlsRejectUnauthorized = process.env.NODE_TLS_REJECT_UNAUTHORIZED ?? 'unset';
+result.insecureTeam = await invoke('connection:set', { mode: 'team', url: 'http://kura.example.com' });
 
 const setTeam = await invoke('connection:set', { mode: 'team', url: 'https://kura.example.com' });
 result.teamConnection = setTeam;

@@ -1,12 +1,24 @@
 /** Desktop only: talk to the API in this app ("This computer") or to a team server. */
-import { Button, Field, Input, makeStyles, Radio, RadioGroup, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  tokens,
+} from '@fluentui/react-components';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionSchema } from '#shared/ipc';
+import { needsInsecureConsent } from '#shared/team-server-url';
 import { configureApi } from '../../api/http';
 import { loadedQueryClient } from '../../app/query-client-loader';
 import { platform } from '../../platform/platform';
+import { useConfirmAction } from '../../ui/confirm-action';
 import { useNotify } from '../../ui/notify';
 import { connectionAtom } from './session.atoms';
 
@@ -34,6 +46,7 @@ export default function ConnectionPicker() {
   const [url, setUrl] = useState(connection.mode === 'team' ? connection.url : '');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const insecureQuestion = useConfirmAction();
 
   const save = async (next: unknown) => {
     const parsed = connectionSchema.safeParse(next);
@@ -55,6 +68,20 @@ export default function ConnectionPicker() {
     } finally {
       setSaving(false);
     }
+  };
+
+  // A plain http server off this computer: the user says yes to the warning first, and main
+  // takes the address only with that answer (`insecure`) attached.
+  const connect = () => {
+    const next = { mode: 'team' as const, url: url.trim() };
+    if (!needsInsecureConsent(next.url)) return void save(next);
+    insecureQuestion.ask({
+      title: t('connection.insecure.title'),
+      body: t('connection.insecure.body', { host: new URL(next.url).host }),
+      confirmLabel: t('connection.insecure.confirm'),
+      keepLabel: t('connection.insecure.cancel'),
+      onConfirm: () => void save({ ...next, insecure: true }),
+    });
   };
 
   return (
@@ -83,15 +110,20 @@ export default function ConnectionPicker() {
               onChange={(_e, data) => setUrl(data.value)}
             />
           </Field>
-          <Button
-            className={styles.connect}
-            disabled={saving}
-            onClick={() => void save({ mode: 'team', url: url.trim() })}
-          >
+          <Button className={styles.connect} disabled={saving} onClick={connect}>
             {t('connection.connect')}
           </Button>
         </div>
       )}
+      {connection.mode === 'team' && connection.insecure && (
+        // Here too, not only in the top bar: the password is typed on this screen.
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            {t('connection.insecure.active', { host: new URL(connection.url).host })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {insecureQuestion.dialog}
     </div>
   );
 }

@@ -29,6 +29,7 @@ import { useCurrentUser } from '../auth/current-user';
 import { NotificationBell } from '../notifications/notification-bell';
 import { useOrderNotifications } from '../notifications/use-order-notifications';
 import { DateDisplaySource } from './date-display-source';
+import { InsecureConnectionWarning } from './insecure-connection';
 import { LanguageDropdown } from './language-dropdown';
 import { ProfilePanel, SidePanel } from './panels';
 import { sidebarMinimizedAtom, sidePanelAtom } from './shell.atoms';
@@ -201,6 +202,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
               Kura
             </Text>
           </Link>
+          <InsecureConnectionWarning />
           <NotificationBell />
           <Tooltip content={t('header.openPanel')} relationship="label">
             <Button
