@@ -53,14 +53,34 @@ async function scan(): Promise<Finding[]> {
 }
 
 const allowList = allowListSchema.parse(JSON.parse(await readFile(path.resolve(args['allow-list']), 'utf8')));
-let findings = await scan();
-// The tool writes its CSV header and its rows with two concurrent writes; the header's
-// truncating write can land last and wipe the rows. Our sources always yield the allowed
-// findings, so an empty report is a lost one: scan again.
-if (findings.length === 0 && allowList.length > 0) findings = await scan();
+
+/**
+ * The tool writes its CSV header and its rows with two concurrent writes: the header's
+ * truncating write can land last and wipe the rows, or land after them and overwrite the first
+ * one, which then does not parse. So a report that does not parse, or comes back empty, is
+ * scanned again (a few times: a scan takes seconds). Sources with real findings always yield
+ * some, so an empty report after every try means there are none.
+ */
+const ATTEMPTS = 4;
+let findings: Finding[] = [];
+let unreadable: unknown;
+for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+  try {
+    findings = await scan();
+    unreadable = undefined;
+  } catch (error) {
+    unreadable = error;
+    continue;
+  }
+  if (findings.length > 0) break;
+}
+if (unreadable !== undefined) {
+  console.error(`electronegativity: no readable report in ${ATTEMPTS} scans: ${String(unreadable)}`);
+  process.exit(1);
+}
 if (findings.length === 0 && allowList.length > 0) {
   console.error(
-    'electronegativity: the report came back empty twice; if the findings are really gone, empty the allow-list.',
+    `electronegativity: the report came back empty ${ATTEMPTS} times; if the findings are really gone, empty the allow-list.`,
   );
   process.exit(1);
 }
