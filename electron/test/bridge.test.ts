@@ -47,6 +47,9 @@ const calls: [keyof KuraBridge, unknown[], IpcChannel, unknown][] = [
   ['setLanguage', ['ja'], 'language:set', { lang: 'ja' }],
   ['getNotifications', [], 'notifications:get', undefined],
   ['updateNotifications', [{ seen: true }], 'notifications:update', { seen: true }],
+  ['backupInfo', [], 'backup:info', undefined],
+  ['backupNow', [], 'backup:now', undefined],
+  ['restoreBackup', [], 'backup:restore', undefined],
   ['updateNotifications', [{ clear: 'otz' }], 'notifications:update', { clear: 'otz' }],
 ];
 
@@ -152,6 +155,9 @@ describe('bridge', () => {
       'language:set': () => undefined,
       'notifications:get': () => state,
       'notifications:update': (action) => (state = applyNotificationAction(state, action)),
+      'backup:info': () => ({ available: false, folder: null, latest: null }),
+      'backup:now': async () => ({ saved: false }),
+      'backup:restore': async () => ({ restored: false as const, reason: 'canceled' as const }),
     } satisfies IpcHandlers;
     const router = createIpcRouter(handlers, { isTrustedSender: () => true });
     const bridge = createBridge({

@@ -37,6 +37,9 @@ async function setup(overrides: Partial<DesktopAppDeps> = {}) {
     focusWindow: vi.fn(),
     reloadWindow: vi.fn(),
     showSaveDialog: vi.fn(async () => ({ canceled: true })),
+    showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
+    backupDatabase: vi.fn(async () => {}),
+    checkDatabase: vi.fn(async () => ({ ok: true as const, migration: 'x' })),
     fetchExport: vi.fn(async () => new Response('', { status: 404 })),
     confirmClose: vi.fn(async () => true),
     closeWindow: vi.fn(),
@@ -276,5 +279,72 @@ describe('desktop app composition', () => {
     expect(deps.showSaveDialog).toHaveBeenCalledWith(
       expect.objectContaining({ defaultPath: path.join('/home/u/Downloads', 'sales-management.csv') }),
     );
+  });
+
+  it("backs up and restores in local mode only, restores for an administrator only, and makes the day's copy at start", async () => {
+    const { desktop, deps, call, intervals } = await setup({ downloadsDir: '/home/u/Downloads' });
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(deps.dataDir, 'kura.sqlite'), 'db');
+    vi.mocked(deps.backupDatabase).mockImplementation(async (_source, destination) => {
+      await writeFile(destination, 'copy');
+    });
+
+    desktop.start();
+    await vi.waitFor(() => expect(deps.backupDatabase).toHaveBeenCalledTimes(1));
+    expect(intervals.size).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(call('backup:info')).resolves.toEqual({
+      ok: true,
+      value: { available: true, folder: path.join(deps.dataDir, 'backups'), latest: today },
+    });
+
+    // Back up now: to the file the dialog answers; cancelled, nothing.
+    await expect(call('backup:now')).resolves.toEqual({ ok: true, value: { saved: false } });
+    expect(deps.showSaveDialog).toHaveBeenLastCalledWith(
+      expect.objectContaining({ defaultPath: path.join('/home/u/Downloads', `kura-backup-${today}.sqlite`) }),
+    );
+    const chosen = path.join(deps.dataDir, 'mine.sqlite');
+    vi.mocked(deps.showSaveDialog).mockResolvedValueOnce({ canceled: false, filePath: chosen });
+    await expect(call('backup:now')).resolves.toEqual({ ok: true, value: { saved: true, path: chosen } });
+    expect(deps.backupDatabase).toHaveBeenLastCalledWith(
+      path.join(deps.dataDir, 'kura.sqlite'),
+      `${chosen}.partial`,
+    );
+
+    // Restore: an administrator only, and a file that passes the checks.
+    await call('session:set', { token: 't', role: 'orderCreator' });
+    await expect(call('backup:restore')).resolves.toEqual({
+      ok: true,
+      value: { restored: false, reason: 'notAllowed' },
+    });
+    expect(deps.showOpenDialog).not.toHaveBeenCalled();
+    await call('session:set', { token: 't', role: 'admin' });
+    await expect(call('backup:restore')).resolves.toEqual({
+      ok: true,
+      value: { restored: false, reason: 'canceled' },
+    });
+    vi.mocked(deps.showOpenDialog).mockResolvedValueOnce({ canceled: false, filePaths: [chosen] });
+    vi.mocked(deps.checkDatabase).mockResolvedValueOnce({ ok: false, reason: 'newer' });
+    await expect(call('backup:restore')).resolves.toEqual({
+      ok: true,
+      value: { restored: false, reason: 'newer' },
+    });
+    expect(deps.reloadWindow).not.toHaveBeenCalled();
+    vi.mocked(deps.showOpenDialog).mockResolvedValueOnce({ canceled: false, filePaths: [chosen] });
+    await expect(call('backup:restore')).resolves.toEqual({ ok: true, value: { restored: true } });
+    expect(deps.reloadWindow).toHaveBeenCalledTimes(1);
+
+    // A team server keeps its own database.
+    await call('connection:set', { mode: 'team', url: 'https://kura.example' });
+    await expect(call('backup:info')).resolves.toEqual({
+      ok: true,
+      value: { available: false, folder: null, latest: null },
+    });
+    await expect(call('backup:restore')).resolves.toEqual({
+      ok: true,
+      value: { restored: false, reason: 'notLocal' },
+    });
+    await desktop.stop();
+    expect(intervals.size).toBe(0);
   });
 });

@@ -24,6 +24,9 @@ function setup(overrides: Partial<IpcHandlers> = {}) {
     'language:set': vi.fn(() => undefined),
     'notifications:get': vi.fn(() => EMPTY_NOTIFICATION_STATE),
     'notifications:update': vi.fn(() => EMPTY_NOTIFICATION_STATE),
+    'backup:info': vi.fn(() => ({ available: false, folder: null, latest: null })),
+    'backup:now': vi.fn(async () => ({ saved: false })),
+    'backup:restore': vi.fn(async () => ({ restored: false as const, reason: 'canceled' as const })),
     ...overrides,
   } satisfies IpcHandlers;
   const onError = vi.fn();

@@ -79,6 +79,9 @@ describe('main process glue', () => {
   it('handles every IPC channel', () => {
     expect(result.channels).toEqual([
       'app:info',
+      'backup:info',
+      'backup:now',
+      'backup:restore',
       'connection:get',
       'connection:set',
       'csv:save',

@@ -66,6 +66,9 @@ export const ipcChannels = {
   'language:set': { payload: z.object({ lang: z.enum(LANGUAGES) }) },
   'notifications:get': { payload: z.void() },
   'notifications:update': { payload: notificationActionSchema },
+  'backup:info': { payload: z.void() },
+  'backup:now': { payload: z.void() },
+  'backup:restore': { payload: z.void() },
 } as const;
 export type IpcChannel = keyof typeof ipcChannels;
 
@@ -83,6 +86,20 @@ export interface ConnectionInfo {
   apiBaseUrl: string;
 }
 
+/** Local mode's backups: whether they apply here, where the automatic copies are, the newest one. */
+export interface BackupInfo {
+  /** True in local mode (a team server keeps its own database). */
+  available: boolean;
+  folder: string | null;
+  /** The day of the newest automatic copy (YYYY-MM-DD), null before the first. */
+  latest: string | null;
+}
+
+/** Why a restore did not happen: the user's choice, the role or mode, or the file chosen. */
+export type RestoreRefusal =
+  'canceled' | 'notAllowed' | 'notLocal' | 'notKura' | 'corrupt' | 'newer' | 'missing';
+export type RestoreAnswer = { restored: true } | { restored: false; reason: RestoreRefusal };
+
 export interface IpcResults {
   'app:info': AppInfo;
   'connection:get': ConnectionInfo;
@@ -96,6 +113,9 @@ export interface IpcResults {
   'language:set': void;
   'notifications:get': NotificationState;
   'notifications:update': NotificationState;
+  'backup:info': BackupInfo;
+  'backup:now': { saved: boolean; path?: string };
+  'backup:restore': RestoreAnswer;
 }
 
 export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcChannels)[C]['payload']>;
@@ -134,6 +154,12 @@ export interface KuraBridge {
   getNotifications(): Promise<NotificationState>;
   /** The bell opened or a menu entry followed: main applies it and answers the new state. */
   updateNotifications(action: NotificationAction): Promise<NotificationState>;
+  /** Local mode's backups (the browser has none). */
+  backupInfo(): Promise<BackupInfo>;
+  /** A copy of the local database to a file the user chooses. */
+  backupNow(): Promise<{ saved: boolean; path?: string }>;
+  /** An administrator swaps in a backup the user chooses (the current data is kept as a backup). */
+  restoreBackup(): Promise<RestoreAnswer>;
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }
 

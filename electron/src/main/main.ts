@@ -9,6 +9,7 @@ import Store from 'electron-store';
 import { startServer } from '../../../server/src/server';
 import type { IpcEvent, IpcEventPayload } from '#shared/ipc';
 import { createDesktopApp } from '../services/desktop-app';
+import { backupDatabase, checkDatabase } from '../services/sqlite-files';
 import type { NotificationHandle } from '../services/notifications';
 import { APP_ENTRY_URL, contentSecurityPolicy, webPreferences } from '../services/security';
 import { registerAppScheme, serveRenderer } from './app-protocol';
@@ -100,6 +101,12 @@ async function start(): Promise<void> {
     reloadWindow: () => setTimeout(() => mainWindow?.webContents.reload(), 100),
     showSaveDialog: (options) =>
       mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+    showOpenDialog: (options) => {
+      const open = { ...options, properties: ['openFile' as const] };
+      return mainWindow ? dialog.showOpenDialog(mainWindow, open) : dialog.showOpenDialog(open);
+    },
+    backupDatabase,
+    checkDatabase,
     fetchExport: (url, init) => fetch(url, init),
     confirmClose: async () => {
       const lang = desktop.language.get();

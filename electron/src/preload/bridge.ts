@@ -60,6 +60,9 @@ export function createBridge(transport: BridgeTransport): KuraBridge {
     setLanguage: (lang) => call('language:set', { lang }),
     getNotifications: () => call('notifications:get'),
     updateNotifications: (action) => call('notifications:update', action),
+    backupInfo: () => call('backup:info'),
+    backupNow: () => call('backup:now'),
+    restoreBackup: () => call('backup:restore'),
     on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void {
       if (!Object.hasOwn(ipcEvents, event)) throw new BridgeError('unknown-channel');
       const schema = ipcEvents[event];

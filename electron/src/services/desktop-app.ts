@@ -6,6 +6,9 @@
  * polls and when the notification state starts over.
  */
 import type { Language } from '#shared';
+import path from 'node:path';
+import type { RestoreAnswer } from '#shared/ipc';
+import { createBackups, type Backups, type BackupsDeps } from './backups';
 import { APP_ORIGIN, apiCspSource, isTrustedSender, type CspOptions } from './security';
 import { createConnectionService, type ConnectionService } from './connection';
 import { createCloseGuard, type CloseGuard, type CloseGuardDeps } from './close-guard';
@@ -14,13 +17,14 @@ import { openExternalSafely, type OpenExternal } from './external-links';
 import { createIpcRouter, type IpcRouter } from './ipc-router';
 import type { KeyValueStore } from './key-value-store';
 import { createLanguageSetting } from './language-setting';
-import { createLocalServer, type StartServer } from './local-server';
+import { createLocalServer, LOCAL_DATABASE_FILE, type StartServer } from './local-server';
 import { createNotificationText, type NotificationTextDeps } from './notification-text';
 import {
   createOrderNotifications,
   type OrderNotifications,
   type OrderNotificationsDeps,
   type OrderPoller,
+  type Timer,
 } from './notifications';
 import { createTokenVault, type SafeStorage, type TokenVault } from './token-vault';
 
@@ -50,8 +54,18 @@ export interface DesktopAppDeps {
   i18nDir: string;
   readFile: NotificationTextDeps['readFile'];
   timer?: OrderNotificationsDeps['timer'];
+  /** A file the user picks to open (a backup to restore). */
+  showOpenDialog(options: {
+    filters: { name: string; extensions: string[] }[];
+  }): Promise<{ canceled: boolean; filePaths: string[] }>;
+  /** SQLite's online backup and the checks of a file to restore (sqlite-files.ts). */
+  backupDatabase: BackupsDeps['backupDatabase'];
+  checkDatabase: BackupsDeps['checkDatabase'];
   onError?(channel: string, error: unknown): void;
 }
+
+/** How often local mode looks whether today's backup is made (it is made once a day). */
+export const BACKUP_CHECK_MS = 60 * 60 * 1000;
 
 export interface DesktopApp {
   router: IpcRouter;
@@ -66,6 +80,8 @@ export interface DesktopApp {
   cspOptions(): CspOptions;
   /** Starts polling if an admin is already signed in. */
   start(): void;
+  /** Local mode's backups of its database. */
+  backups: Backups;
   /** Stops polling and the local API (before quit). */
   stop(): Promise<void>;
 }
@@ -93,6 +109,37 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
   });
 
   const closeGuard = createCloseGuard({ confirmClose: deps.confirmClose, close: deps.closeWindow });
+  const backups = createBackups({
+    dataDir: deps.dataDir,
+    databaseFile: path.join(deps.dataDir, LOCAL_DATABASE_FILE),
+    backupDatabase: deps.backupDatabase,
+    checkDatabase: deps.checkDatabase,
+    localServer,
+  });
+  const isLocal = () => connection.get().mode === 'local';
+  // The day's copy, made in the background: a failure is reported, never in anyone's way.
+  const runScheduledBackup = () => {
+    if (!isLocal()) return;
+    backups.runScheduled().catch((error: unknown) => deps.onError?.('backup:scheduled', error));
+  };
+  let backupTimer: unknown;
+  const timer: Timer = deps.timer ?? {
+    setInterval: (callback, ms) => setInterval(callback, ms),
+    clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+  };
+
+  const restore = async (): Promise<RestoreAnswer> => {
+    if (!isLocal()) return { restored: false, reason: 'notLocal' };
+    if (vault.get()?.role !== 'admin') return { restored: false, reason: 'notAllowed' };
+    const picked = await deps.showOpenDialog({ filters: [{ name: 'Kura backup', extensions: ['sqlite'] }] });
+    const file = picked.filePaths[0];
+    if (picked.canceled || !file) return { restored: false, reason: 'canceled' };
+    const result = await backups.restoreFrom(file);
+    if (!result.restored) return { restored: false, reason: result.reason };
+    // Every screen shows the restored data: the page starts over (its session may not exist there).
+    deps.reloadWindow();
+    return { restored: true };
+  };
 
   const router = createIpcRouter(
     {
@@ -132,6 +179,22 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
       'language:set': ({ lang }) => language.set(lang),
       'notifications:get': () => notifications.getState(),
       'notifications:update': (action) => notifications.update(action),
+      'backup:info': async () => {
+        if (!isLocal()) return { available: false, folder: null, latest: null };
+        return { available: true, folder: backups.folder, latest: await backups.latest() };
+      },
+      'backup:now': async () => {
+        if (!isLocal()) return { saved: false };
+        const name = `kura-backup-${new Date().toISOString().slice(0, 10)}.sqlite`;
+        const chosen = await deps.showSaveDialog({
+          defaultPath: deps.downloadsDir ? path.join(deps.downloadsDir, name) : name,
+          filters: [{ name: 'Kura backup', extensions: ['sqlite'] }],
+        });
+        if (chosen.canceled || !chosen.filePath) return { saved: false };
+        await backups.backupTo(chosen.filePath);
+        return { saved: true, path: chosen.filePath };
+      },
+      'backup:restore': () => restore(),
     },
     {
       isTrustedSender: (sender) => isTrustedSender(sender, devServerUrl),
@@ -148,9 +211,16 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     closeGuard,
     language,
     cspOptions: () => ({ apiOrigin: apiCspSource(connection.get()), devServerUrl }),
-    start: () => notifications.sync(),
+    backups,
+    start: () => {
+      notifications.sync();
+      runScheduledBackup();
+      backupTimer ??= timer.setInterval(runScheduledBackup, BACKUP_CHECK_MS);
+    },
     async stop() {
       notifications.stop();
+      if (backupTimer !== undefined) timer.clearInterval(backupTimer);
+      backupTimer = undefined;
       await localServer.stop();
     },
   };

@@ -94,6 +94,16 @@ export const browserBridge: KuraBridge = {
   async updateNotifications() {
     return noNotifications();
   },
+  // The browser talks to a team server, which keeps its own database.
+  async backupInfo() {
+    return { available: false, folder: null, latest: null };
+  },
+  async backupNow() {
+    return { saved: false };
+  },
+  async restoreBackup() {
+    return { restored: false, reason: 'notLocal' as const };
+  },
   on() {
     return () => {};
   },

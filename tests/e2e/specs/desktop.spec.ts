@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
+import { withJanCheckDigit } from '../../../shared/src/domain/jan';
 import { attachDesktop, type DesktopHarness } from '../support/desktop';
 import { postOrder } from '../support/orders.pages';
 import { LoginPage, Shell } from '../support/pages';
@@ -196,4 +197,84 @@ test("main keeps the bell: a new order's notification survives a window reload, 
   await expect(item).toBeVisible();
   // Still one native notification: a reload announces nothing again.
   expect(desktop.notifications).toHaveLength(1);
+});
+
+test('local mode backs up to a chosen file and an administrator restores it: exactly its data comes back', async ({
+  page,
+}) => {
+  desktop = await attachDesktop(page, web.url);
+  const { apiBaseUrl } = await desktop.app.connection.resolve();
+  const register = await fetch(`${apiBaseUrl}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fullname: 'Ren Sato',
+      email: 'ren@shop.example',
+      username: 'ren',
+      password: 'hojicha-latte-42',
+    }),
+  });
+  expect(register.status).toBe(201);
+  const login = new LoginPage(page);
+  await login.goto(web.url);
+  await login.signIn('ren@shop.example', 'hojicha-latte-42');
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  const token = desktop.app.vault.get()?.token ?? '';
+  const addProduct = async (name: string, jan: string) => {
+    const { apiBaseUrl: base } = await desktop.app.connection.resolve();
+    const res = await fetch(`${base}/products`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+      body: JSON.stringify({
+        name,
+        skuCode: name.toUpperCase().replaceAll(' ', '-'),
+        janCode: jan,
+        inStockQuantity: 1,
+      }),
+    });
+    expect(res.status).toBe(201);
+  };
+  await addProduct('Kept in the backup', withJanCheckDigit('490000000010'));
+
+  // The day's automatic copy (main makes it at start and checks every hour).
+  await desktop.app.backups.runScheduled();
+  await page.goto(`${web.url}/settings`);
+  const section = page.getByRole('region', { name: "Backups of this computer's data" });
+  await expect(section).toBeVisible();
+  await expect(section).toContainText(
+    `The latest automatic backup is from ${new Date().toISOString().slice(0, 10)}.`,
+  );
+  await section.getByRole('button', { name: 'Back up now…' }).click();
+  await expect(page.getByText(/Backup saved: .*kura-backup-\d{4}-\d{2}-\d{2}\.sqlite/).first()).toBeVisible();
+  const saved = `${desktop.dataDir}/kura-backup-${new Date().toISOString().slice(0, 10)}.sqlite`;
+  expect(readFileSync(saved).subarray(0, 15).toString()).toBe('SQLite format 3');
+
+  await addProduct('Added after the backup', withJanCheckDigit('490000000011'));
+  // Restore asks first; keeping the data changes nothing and focus goes back to the button.
+  const restore = section.getByRole('button', { name: 'Restore from backup…' });
+  await restore.click();
+  const question = page.getByRole('dialog', { name: 'Restore from a backup?' });
+  await expect(question).toContainText('The current data is kept as a backup of its own');
+  await question.getByRole('button', { name: 'Keep the current data' }).press('Enter');
+  await expect(question).toBeHidden();
+  await expect(restore).toBeFocused();
+  desktop.openPaths.push(saved);
+  await restore.click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Choose a backup and restore' }).click();
+  await reloaded;
+  await page.goto(`${web.url}/products`);
+  const products = new ProductsListPage(page);
+  await expect(products.table).toContainText('Kept in the backup');
+  await expect(products.table).not.toContainText('Added after the backup');
+
+  // A file that is not a backup is refused with a message, and nothing changes.
+  await page.goto(`${web.url}/settings`);
+  desktop.openPaths.push(`${desktop.dataDir}/not-a-backup.sqlite`);
+  writeFileSync(`${desktop.dataDir}/not-a-backup.sqlite`, 'plain text, not a database'.repeat(100));
+  await page.getByRole('button', { name: 'Restore from backup…' }).click();
+  await page.getByRole('button', { name: 'Choose a backup and restore' }).click();
+  await expect(
+    page.getByText('That file is damaged and cannot be restored. Nothing was changed.').first(),
+  ).toBeVisible();
 });

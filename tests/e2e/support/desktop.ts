@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test';
 import { createDesktopApp, type DesktopApp } from '../../../electron/src/services/desktop-app';
 import { createMemoryStore } from '../../../electron/src/services/key-value-store';
 import { contentSecurityPolicy } from '../../../electron/src/services/security';
+import { backupDatabase, checkDatabase } from '../../../electron/src/services/sqlite-files';
 import type { SafeStorage } from '../../../electron/src/services/token-vault';
 import { startServer } from '../../../server/src/server';
 
@@ -48,6 +49,10 @@ export interface DesktopHarness {
   polled: string[];
   savedFiles: { path: string }[];
   openedUrls: string[];
+  /** The files the next open dialogs answer, in order (none left: the user cancels). */
+  openPaths: string[];
+  /** Main's data folder (local mode's database and its backups). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -58,6 +63,8 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
   const polled: string[] = [];
   const savedFiles: DesktopHarness['savedFiles'] = [];
   const openedUrls: string[] = [];
+  /** The files the next open dialogs answer, in order (none: the user cancels). */
+  const openPaths: string[] = [];
 
   const app = createDesktopApp({
     appInfo: { version: 'e2e', platform: 'linux' },
@@ -88,6 +95,12 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
       canceled: false,
       filePath: path.join(dataDir, path.basename(defaultPath)),
     }),
+    showOpenDialog: async () =>
+      openPaths.length > 0
+        ? { canceled: false, filePaths: [openPaths.shift() as string] }
+        : { canceled: true, filePaths: [] },
+    backupDatabase,
+    checkDatabase,
     fetchExport: (url, init) => fetch(url, init),
     openFile: (file) => {
       savedFiles.push({ path: file });
@@ -125,6 +138,8 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
     polled,
     savedFiles,
     openedUrls,
+    openPaths,
+    dataDir,
     async close() {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });

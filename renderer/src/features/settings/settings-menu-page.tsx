@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePrefetchLink } from '../../ui/route-prefetch';
+import { BackupsSection } from './backups-section';
 import { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
 
 const ICONS: Record<SettingsKind, ReactNode> = {
@@ -68,6 +69,15 @@ const useStyles = makeStyles({
 });
 
 export default function SettingsMenuPage() {
+  return (
+    <>
+      <SettingsCards />
+      <BackupsSection />
+    </>
+  );
+}
+
+function SettingsCards() {
   const styles = useStyles();
   const { t } = useTranslation('setting');
   const prefetchLink = usePrefetchLink();
