@@ -258,6 +258,33 @@ describe.each(testDialects())('sync (%s)', (dialect) => {
     cursor = next;
   });
 
+  it("sends the products showing a renamed category's name", async () => {
+    const category = await api.post('/api/v1/categories', { name: nextId('Sync tea') }, as());
+    expect(category.status, JSON.stringify(category.body)).toBe(201);
+    const categoryId = category.body.data._id as string;
+    const current = (await api.get(`/api/v1/products/${productA._id}`, as())).body.data;
+    const put = await api.put(
+      `/api/v1/products/${productA._id}`,
+      {
+        name: current.name,
+        skuCode: current.skuCode,
+        janCode: current.janCode,
+        purchasePrice: current.purchasePrice,
+        amazonStockQuantity: current.amazonStockQuantity,
+        availablePlatforms: current.availablePlatforms,
+        categoryId,
+      },
+      as(),
+    );
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    cursor = (await drain(cursor)).cursor;
+    const renamed = await api.put(`/api/v1/categories/${categoryId}`, { name: 'Sync tea, renamed' }, as());
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const { data, cursor: next } = await drain(cursor);
+    expect(data.products.get(productA._id)?.category).toEqual({ _id: categoryId, name: 'Sync tea, renamed' });
+    cursor = next;
+  });
+
   it('names a deleted product as removed', async () => {
     // The API deletes no product; a product with no order can still go (a seed, an admin in SQL).
     const gone = await product();
