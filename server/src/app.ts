@@ -21,6 +21,7 @@ import { checkingSerializerCompiler, fastSerializerCompiler } from './http/respo
 import { registerDocs, registerRendererAndNotFound, registerSecurityHeaders } from './http/web';
 import { scheduleDailySalesRefresh } from './orders/sales-refresh';
 import { resourceRoutes, zonedRoutes } from './routes';
+import { scheduleSyncPrune } from './sync/sync-prune';
 import { APP_VERSION, systemRoutes } from './system/system.routes';
 
 export interface BuildAppOptions {
@@ -196,5 +197,6 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
   );
   await registerRendererAndNotFound(app, config.rendererDir);
   scheduleDailySalesRefresh(app, config.timeZone, inFlight);
+  scheduleSyncPrune(app, inFlight);
   return app;
 }

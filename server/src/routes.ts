@@ -19,6 +19,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { orderImportRoutes } from './order-import/order-import.routes';
 import { salesRoutes } from './sales/sales.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
+import { syncRoutes } from './sync/sync.routes';
 import type { OrdersContext } from './orders/orders.service';
 
 export const resourceRoutes: FastifyPluginAsyncZod[] = [
@@ -41,4 +42,5 @@ export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
   shipmentsRoutes,
   currencyRoutes,
   salesRoutes,
+  syncRoutes,
 ];

@@ -131,6 +131,7 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/shipments/:id/customs': ADMIN,
   'POST /api/v1/shipments/:id/orders': ADMIN,
   'DELETE /api/v1/shipments/:id/orders/:orderId': ADMIN,
+  'GET /api/v1/sync/changes': STAFF,
   // Exchange rates: staff read today's (order entry); admins list and set the dated rates.
   'GET /api/v1/currency': STAFF,
   'GET /api/v1/currency/rates': ADMIN,

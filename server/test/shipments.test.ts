@@ -619,6 +619,78 @@ describe.each(testDialects())('shipments (%s)', (dialect) => {
       for (const o of orders) expect((await orderState(o._id)).status).toBe('COMPLETED');
     });
 
+    it('moves the version with each write, and refuses a save over a version it has not seen', async () => {
+      const orders = [await order(), await order(), await order()];
+      const shipment = await ship(orders.slice(0, 2).map((o) => o._id));
+      expect(shipment.version).toBe(1);
+      const added = await api.post(
+        `/api/v1/shipments/${shipment._id}/orders`,
+        { orderIds: [orders[2]._id] },
+        as(admin),
+      );
+      expect(added.body.data.version).toBe(2);
+      const out = await api.request(
+        'DELETE',
+        `/api/v1/shipments/${shipment._id}/orders/${orders[2]._id}`,
+        as(admin),
+      );
+      expect(out.body.data.version).toBe(3);
+
+      const stale = await api.put(`/api/v1/shipments/${shipment._id}`, customs({ version: 2 }), as(creator));
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({
+        code: 'shipmentChanged',
+        params: { current: 3, given: 2 },
+        details: {
+          currentVersion: 3,
+          givenVersion: 2,
+          shipment: { _id: shipment._id, version: 3, status: 'SHIPPED' },
+        },
+      });
+      expect((await get(`shipments/${shipment._id}`)).body.data).toMatchObject({
+        status: 'SHIPPED',
+        version: 3,
+      });
+    });
+
+    it('saves once out of 10 parallel saves of one version; the others see the shipment changed', async () => {
+      const shipment = await ship([(await order())._id, (await order())._id]);
+      const saves = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api.put(
+            `/api/v1/shipments/${shipment._id}`,
+            customs({ customId: `CUS-V-${i}`, totalCustomFee: 100 + i, version: 1 }),
+            as(creator),
+          ),
+        ),
+      );
+      expect(saves.filter((r) => r.status === 200)).toHaveLength(1);
+      const lost = saves.filter((r) => r.status === 409);
+      expect(lost).toHaveLength(9);
+      for (const r of lost)
+        expect(r.body).toMatchObject({ code: 'shipmentChanged', details: { currentVersion: 2 } });
+
+      // Corrections are where a version matters most: without one, each would win in turn.
+      const corrections = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api.put(
+            `/api/v1/shipments/${shipment._id}/customs`,
+            customs({ customId: `CUS-C-${i}`, totalCustomFee: 200 + i, version: 2 }),
+            as(admin),
+          ),
+        ),
+      );
+      expect(corrections.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(corrections.filter((r) => r.status === 409 && r.body.code === 'shipmentChanged')).toHaveLength(
+        9,
+      );
+      const winner = corrections.find((r) => r.status === 200)?.body.data;
+      const stored = (await get(`shipments/${shipment._id}`)).body.data;
+      expect(stored).toMatchObject({ customId: winner.customId, version: 3 });
+      const history = await shipmentAudits(shipment._id);
+      expect(history.data.filter((e: Json) => e.action === 'update')).toHaveLength(2);
+    });
+
     it('puts each order into one shipment at most out of 10 parallel creations over overlapping orders', async () => {
       const orders: Json[] = [];
       for (let i = 0; i < 11; i += 1) orders.push(await order({ orderQuantity: 1 + (i % 3) }));

@@ -79,6 +79,10 @@ export const MESSAGES = {
   customsAlreadySaved: 'The customs of this shipment are already saved',
   customsNotSaved: 'The customs of this shipment have not been saved yet',
   shipmentLastOrder: 'The last order of a shipment cannot be taken out of it',
+  syncCursorInvalid: 'The sync cursor is not valid: start a full sync',
+  syncCursorExpired: 'The sync cursor is too old: start a full sync',
+  shipmentChanged:
+    'This shipment was changed meanwhile (version {{current}}, yours {{given}}): check it and save again',
   // With parameters.
   stockQuantityTooLarge: 'Stock Quantity cannot exceed {{max}}',
   lineTotalTooLarge: 'The line total (price × quantity) cannot exceed {{max}}',

@@ -16,6 +16,7 @@ import type { StockTables } from '../products/stock.table';
 import type { SalesTables } from '../sales/sales.table';
 import type { ShipmentTables } from '../shipments/shipments.table';
 import type { SimulationTables } from '../simulations/simulations.table';
+import type { SyncTables } from '../sync/sync.table';
 import type { UserTables } from '../users/users.table';
 import type { DbTables } from './db.table';
 
@@ -36,4 +37,5 @@ export interface Database
     OtzOrderTables,
     ShipmentTables,
     SimulationTables,
-    SalesTables {}
+    SalesTables,
+    SyncTables {}

@@ -2,7 +2,7 @@
  * One error shape for the whole API, whoever raised the error (a service, zod, the list-query
  * codec, the database, Fastify itself):
  *
- *   { code, message, params?, errors?: [{ field, code, message, params? }] }
+ *   { code, message, params?, errors?: [{ field, code, message, params? }], details? }
  *
  * `code` is stable (a MESSAGES key, shared/src/messages.ts) and is what the renderer translates,
  * with `params` filling the text's placeholders; `message` is the English text. Services throw
@@ -67,6 +67,8 @@ function codeForStatus(status: number): MessageKey {
 export class HttpError extends Error {
   readonly code: string;
   readonly params?: MessageParams;
+  /** Sent as `details`: what the client needs to recover (the record as it is now). */
+  details?: Record<string, unknown>;
 
   constructor(
     readonly statusCode: number,
@@ -198,10 +200,8 @@ function toResponse(
   request: FastifyRequest,
 ): { status: number; body: ErrorResponse } {
   if (error instanceof HttpError) {
-    return {
-      status: error.statusCode,
-      body: errorBody(error.code, error.message, error.params, error.errors),
-    };
+    const body = errorBody(error.code, error.message, error.params, error.errors);
+    return { status: error.statusCode, body: error.details ? { ...body, details: error.details } : body };
   }
   if (error instanceof ListQueryError) {
     // The codec may name its code itself; otherwise its message shape tells it.

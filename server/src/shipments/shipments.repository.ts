@@ -136,6 +136,7 @@ export const toShipment = (row: ShipmentRow, orders: ShippedOrder[]): Shipment =
   totalCustomFee: row.total_custom_fee === null ? null : fromMinor(Number(row.total_custom_fee), 'INR'),
   receivedDate: row.received_date,
   status: row.status,
+  version: Number(row.version),
   shippedOrders: orders,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -188,7 +189,7 @@ export async function shippingMethodExists(db: Kysely<Database>, id: string): Pr
   return row !== undefined;
 }
 
-export type NewShipment = Omit<ShipmentTable, 'id' | 'created_at' | 'updated_at'>;
+export type NewShipment = Omit<ShipmentTable, 'id' | 'created_at' | 'updated_at' | 'version'>;
 
 export async function insertShipment(trx: Kysely<Database>, values: NewShipment): Promise<string> {
   const id = crypto.randomUUID();
@@ -204,7 +205,10 @@ export type ShipmentColumns = Partial<
   Pick<ShipmentTable, 'custom_id' | 'total_custom_fee' | 'received_date' | 'status'>
 >;
 
-/** Writes the columns (none: only `updated_at`, for a change of the shipment's orders). */
+/**
+ * Writes the columns (none: only `updated_at`, for a change of the shipment's orders) and moves
+ * the version on: every write of an existing shipment comes here.
+ */
 export async function updateShipment(
   trx: Kysely<Database>,
   id: string,
@@ -212,7 +216,7 @@ export async function updateShipment(
 ): Promise<void> {
   await trx
     .updateTable('shipments')
-    .set({ ...columns, updated_at: new Date().toISOString() })
+    .set({ ...columns, version: sql<number>`version + 1`, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
 }

@@ -213,6 +213,18 @@ async function lockShipment(trx: Transaction<Database>, id: string) {
   return row;
 }
 
+/**
+ * A save from a client holding version `given` (the offline cache) is refused when the shipment
+ * has moved on since (409 shipmentChanged, with both versions and the shipment as it is now);
+ * without a version (the web screens) it goes ahead as before. Checked under the row lock.
+ */
+function assertVersion(given: number | undefined, current: Shipment): void {
+  if (given === undefined || given === current.version) return;
+  const error = httpError(409, 'shipmentChanged', { current: current.version, given });
+  error.details = { currentVersion: current.version, givenVersion: given, shipment: current };
+  throw error;
+}
+
 /** Orders join or leave a shipment only before its customs are saved. */
 function assertNotReceived(status: string): void {
   if (status === 'RECEIVED') throw httpError(409, 'customsAlreadySaved');
@@ -303,6 +315,7 @@ export function saveCustoms(
   ctx: OrdersContext,
 ): Promise<Shipment> {
   return changeShipment(db, actor, id, async (trx, row, before) => {
+    assertVersion(body.version, before);
     assertNotReceived(row.status);
     const totalPaise = toMinor(body.totalCustomFee, 'INR');
     await changeOrdersStatus(
@@ -331,6 +344,7 @@ export function correctCustoms(
   body: CustomsInput,
 ): Promise<Shipment> {
   return changeShipment(db, actor, id, async (trx, row, before) => {
+    assertVersion(body.version, before);
     if (row.status !== 'RECEIVED') throw httpError(409, 'customsNotSaved');
     await lockRows(
       trx,

@@ -3,6 +3,7 @@
  * fee in yen, the custom fee in paise. A shipment's orders are the orders whose `shipment_id` is
  * its `shipment_id`, in `shipment_position` order (orders.table.ts).
  */
+import type { Generated } from 'kysely';
 import type { ShipmentStatus } from '#shared/constants';
 
 export interface ShipmentTable {
@@ -21,6 +22,8 @@ export interface ShipmentTable {
   /** YYYY-MM-DD; null until customs are saved. */
   received_date: string | null;
   status: ShipmentStatus;
+  /** 1 at creation, one more with each write of the shipment (030_shipment_versions). */
+  version: Generated<number>;
   created_by: string | null;
   created_at: string;
   updated_at: string;

@@ -175,6 +175,8 @@ export const errorResponseSchema = z.object({
       }),
     )
     .optional(),
+  /** What a client needs to recover from a conflict (a 409 shipmentChanged: the current shipment). */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

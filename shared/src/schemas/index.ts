@@ -10,3 +10,4 @@ export * from './order-import';
 export * from './currency';
 export * from './simulation';
 export * from './sales';
+export * from './sync';

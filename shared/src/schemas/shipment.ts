@@ -45,6 +45,8 @@ export const shipmentSchema = z.object({
   totalCustomFee: z.number().nullable(),
   receivedDate: dateSchema.nullable(),
   status: z.enum(SHIPMENT_STATUSES),
+  /** 1 when created, one more with every change of the shipment or of its orders' membership and shares. */
+  version: z.number().int().positive(),
   /** The orders in the shipment, in the order they were added. */
   shippedOrders: z.array(shippedOrderSchema),
   ...timestamps,
@@ -83,6 +85,8 @@ export const customsInputSchema = z.strictObject({
   /** Rupees, up to 2 decimals. */
   totalCustomFee: z.number(customsRequired).pipe(moneySchema('INR')),
   receivedDate: z.iso.date(customsRequired),
+  /** The version the client saw: when given and not the current one, 409 shipmentChanged. */
+  version: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type CustomsInput = z.input<typeof customsInputSchema>;
 

@@ -32,6 +32,8 @@ import * as salesDailyKnownSales from './025_sales_daily_known_sales';
 import * as saleSortValues from './026_sale_sort_values';
 import * as productOrderTotals from './027_product_order_totals';
 import * as searchKeysFilterGin from './028_search_keys_filter_gin';
+import * as syncChanges from './029_sync_changes';
+import * as shipmentVersions from './030_shipment_versions';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -63,4 +65,6 @@ export const migrations: Record<string, Migration> = {
   '026_sale_sort_values': saleSortValues,
   '027_product_order_totals': productOrderTotals,
   '028_search_keys_filter_gin': searchKeysFilterGin,
+  '029_sync_changes': syncChanges,
+  '030_shipment_versions': shipmentVersions,
 };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { orderSchema } from './order';
+import { productSchema } from './product';
+import { shipmentSchema } from './shipment';
+
+/** Records a sync page holds by default, and at most (`limit`). */
+export const SYNC_PAGE = { default: 500, max: 2000 } as const;
+
+/**
+ * The sync set's ages, in days before today in the business's time zone: shipments by shipping
+ * date, orders by order date (orders of a shipment in the set are in it whatever their date).
+ */
+export const SYNC_WINDOW_DAYS = { shipments: 365, orders: 90 } as const;
+
+export const syncChangesQuerySchema = z.object({
+  cursor: z.string().optional().describe('The cursor of the last answer; none starts a full sync.'),
+  limit: z
+    .string()
+    .optional()
+    .describe(
+      `Records (or, with a change cursor, change notes) per page: 1–${SYNC_PAGE.max}, default ${SYNC_PAGE.default}.`,
+    ),
+});
+
+const removedIds = z.array(z.string());
+
+/** GET /sync/changes: a page of the offline cache's records, and where to go on from. */
+export const syncChangesSchema = z.object({
+  data: z.object({
+    shipments: z.array(shipmentSchema),
+    orders: z.array(orderSchema),
+    products: z.array(productSchema),
+    removed: z.object({ shipments: removedIds, orders: removedIds, products: removedIds }),
+  }),
+  cursor: z.string(),
+  more: z.boolean(),
+  total: z.number().int().nonnegative(),
+});
+export type SyncChanges = z.infer<typeof syncChangesSchema>;
