@@ -39,6 +39,7 @@ async function setup(overrides: Partial<DesktopAppDeps> = {}) {
     showSaveDialog: vi.fn(async () => ({ canceled: true })),
     showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
     showItemInFolder: vi.fn(),
+    openPath: vi.fn(),
     backupDatabase: vi.fn(async () => {}),
     checkDatabase: vi.fn(async () => ({ ok: true as const, migration: 'x' })),
     fetchExport: vi.fn(async () => new Response('', { status: 404 })),
@@ -113,6 +114,9 @@ describe('desktop app composition', () => {
     const delivered = { items: [item], unseen: true, flags: { platform: true, otz: false } };
     expect(deps.emit).toHaveBeenLastCalledWith('notifications:changed', delivered);
     expect(deps.createNotification).toHaveBeenCalledTimes(1);
+    // The tray's and the dock's count follows: one new order, until the bell is opened.
+    expect(desktop.chrome.unseen()).toBe(1);
+    expect(desktop.chrome.tray().tooltip).toBe('Kura — 1 new order');
 
     // The window reloads: main still has it.
     await expect(call('notifications:get')).resolves.toEqual({ ok: true, value: delivered });
@@ -120,6 +124,7 @@ describe('desktop app composition', () => {
       ok: true,
       value: { ...delivered, unseen: false },
     });
+    expect(desktop.chrome.unseen()).toBe(0);
     await expect(call('notifications:update', { clear: 'platform' })).resolves.toEqual({
       ok: true,
       value: { items: [item], unseen: false, flags: { platform: false, otz: false } },
@@ -396,5 +401,38 @@ describe('desktop app composition', () => {
     expect(show).toHaveBeenCalled();
     onClick.mock.calls[0]?.[0]();
     expect(deps.showItemInFolder).toHaveBeenCalledWith(file);
+  });
+
+  it("runs the menus' and the tray's actions: notifications off and on, keep in tray, export sales, data folder", async () => {
+    const onChromeChanged = vi.fn();
+    const { desktop, deps, call } = await setup({ onChromeChanged });
+    expect(desktop.chrome.keepInTray()).toBe(false);
+    await call('session:set', { token: 't', role: 'admin' });
+    expect(onChromeChanged).toHaveBeenCalled();
+    // An administrator's notifications should keep coming with the window closed.
+    expect(desktop.chrome.keepInTray()).toBe(true);
+    expect(desktop.poller.isRunning()).toBe(true);
+
+    await desktop.chrome.run('toggleNotifications');
+    expect(desktop.poller.isRunning()).toBe(false);
+    expect(desktop.chrome.tray().items).toContainEqual(
+      expect.objectContaining({ action: 'toggleNotifications', checked: false }),
+    );
+    await desktop.chrome.run('toggleNotifications');
+    expect(desktop.poller.isRunning()).toBe(true);
+
+    await desktop.chrome.run('toggleKeepInTray');
+    expect(desktop.chrome.keepInTray()).toBe(false);
+
+    await desktop.chrome.run('exportSales');
+    expect(deps.focusWindow).toHaveBeenCalled();
+    expect(deps.emit).toHaveBeenCalledWith('navigate', { path: '/sales-management', open: 'salesExport' });
+    await desktop.chrome.run('openDataFolder');
+    expect(deps.openPath).toHaveBeenCalledWith(deps.dataDir);
+    // Main's own: quit and About.
+    await expect(desktop.chrome.run('quit')).resolves.toBe(false);
+    expect(desktop.chrome.about({ electron: '45', chrome: '140', node: '22' }).detail).toContain(
+      `Data folder: ${deps.dataDir}`,
+    );
   });
 });

@@ -109,6 +109,35 @@ describe('main process glue', () => {
     ]);
   });
 
+  it("draws the application menu and the tray in the user's language; an admin's closed window stays in the tray", () => {
+    expect(result.menuEnglish).toEqual([
+      { File: ['Export sales CSV…', 'Back up now…', '—', 'Quit Kura'] },
+      { Edit: ['Undo', 'Redo', '—', 'Cut', 'Copy', 'Paste', 'Select all'] },
+      { View: ['Reload', '—', 'Zoom in', 'Zoom out', 'Actual size', '—', 'Full screen'] },
+      { Help: ['About Kura', 'Open data folder'] },
+    ]);
+    expect(result.trayEnglish).toEqual({
+      tooltip: 'Kura',
+      items: ['Open Kura', '—', 'Keep running when the window is closed', '—', 'Quit Kura'],
+    });
+    expect(result.menuJapanese).toEqual([
+      { ファイル: ['売上CSVをエクスポート…', '今すぐバックアップ…', '—', 'Kuraを終了'] },
+      { 編集: ['元に戻す', 'やり直す', '—', '切り取り', 'コピー', '貼り付け', 'すべて選択'] },
+      { 表示: ['再読み込み', '—', '拡大', '縮小', '実際のサイズ', '—', 'フルスクリーン'] },
+      { ヘルプ: ['Kuraについて', 'データフォルダーを開く'] },
+    ]);
+    expect(result.trayAdmin).toEqual([
+      'Kuraを開く',
+      '—',
+      '新規注文の通知',
+      'ウィンドウを閉じても実行を続ける',
+      '—',
+      'Kuraを終了',
+    ]);
+    expect(result.openedFolders).toEqual([expect.stringMatching(/userData$/)]);
+    expect(result.closeKeptInTray).toEqual({ prevented: true, hidden: true });
+  });
+
   it('serves the renderer with its CSP, routes to index.html, refuses traversal', () => {
     expect(result.index).toMatchObject({
       status: 200,

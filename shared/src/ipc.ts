@@ -137,7 +137,11 @@ export type IpcResult<C extends IpcChannel> = IpcResults[C];
 /** Main → renderer events. */
 export const ipcEvents = {
   /** A native notification was clicked: show this route. */
-  navigate: z.object({ path: z.enum(['/shipping-management', '/otz']) }),
+  navigate: z.object({
+    path: z.enum(['/shipping-management', '/otz', '/sales-management']),
+    /** A dialog of that screen to open on arrival (File → Export sales CSV…). */
+    open: z.enum(['salesExport']).optional(),
+  }),
   /**
    * Main's notification state changed (a poll batch, an action, another session): the whole
    * state, which the window mirrors.

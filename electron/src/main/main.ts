@@ -4,11 +4,26 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeImage,
+  Notification,
+  safeStorage,
+  screen,
+  shell,
+  Tray,
+  type MenuItemConstructorOptions,
+} from 'electron';
 import Store from 'electron-store';
 import { startServer } from '../../../server/src/server';
 import type { IpcEvent, IpcEventPayload } from '#shared/ipc';
+import type { MenuAction, MenuEntry } from '../services/app-chrome';
 import { createDesktopApp } from '../services/desktop-app';
+import { loadWindowState, MIN_WINDOW, saveWindowState } from '../services/window-state';
 import { backupDatabase, checkDatabase } from '../services/sqlite-files';
 import type { NotificationHandle } from '../services/notifications';
 import {
@@ -35,21 +50,45 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start);
 }
 
+/** The taskbar's overlay on Windows while new orders wait: a red dot (16 × 16 PNG). */
+const UNSEEN_OVERLAY =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAbElEQVR4nK2TwQ3AIAgAnYQpeDAQyzAeYRs/7YcmxNAaC4/7EDkBcSjSqJAFQZFEkUyRpmMeg52APeF6YfqZVMAfiSu8CmBzc1YJRIEcJD9IFNgPgUXBSfmxjT5BuYXyEMvPWF6kllVu+UzH3G0l1yQYlzq/AAAAAElFTkSuQmCC';
+
 async function start(): Promise<void> {
   let mainWindow: BrowserWindow | undefined;
+  let tray: Tray | undefined;
+  let quitting = false;
+  const store = new Store<Record<string, unknown>>({ name: 'kura' });
 
   const createWindow = (): BrowserWindow => {
+    const state = loadWindowState(
+      store,
+      screen.getAllDisplays().map((d) => d.workArea),
+    );
     const window = new BrowserWindow({
-      width: 1280,
-      height: 820,
-      minWidth: 900,
-      minHeight: 600,
+      ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
+      width: state.width,
+      height: state.height,
+      minWidth: MIN_WINDOW.width,
+      minHeight: MIN_WINDOW.height,
       title: 'Kura',
       show: false,
       webPreferences: webPreferences(preloadPath),
     });
-    window.once('ready-to-show', () => window.show());
-    window.on('close', (event) => desktop.closeGuard.onClose(event));
+    window.once('ready-to-show', () => {
+      if (state.maximized) window.maximize();
+      window.show();
+    });
+    window.on('close', (event) => {
+      saveWindowState(store, window.getNormalBounds(), window.isMaximized());
+      // Kept in the tray: the window only hides, so nothing on it is lost and the poller goes on.
+      if (!quitting && tray && desktop.chrome.keepInTray()) {
+        event.preventDefault();
+        window.hide();
+        return;
+      }
+      desktop.closeGuard.onClose(event);
+    });
     // A reloaded or crashed page no longer has the forms it said were unsaved.
     // (The app's own route changes are in-place and keep it.)
     window.webContents.on('did-start-navigation', (_event, _url, isInPlace, isMainFrame) => {
@@ -95,7 +134,7 @@ async function start(): Promise<void> {
   const desktop = createDesktopApp({
     appInfo: { version: app.getVersion(), platform: process.platform },
     safeStorage,
-    store: new Store<Record<string, unknown>>({ name: 'kura' }),
+    store,
     dataDir: app.getPath('userData'),
     startServer,
     devServerUrl,
@@ -114,6 +153,8 @@ async function start(): Promise<void> {
     backupDatabase,
     checkDatabase,
     showItemInFolder: (file) => shell.showItemInFolder(file),
+    openPath: (folder) => void shell.openPath(folder),
+    onChromeChanged: () => drawChrome(),
     fetchExport: (url, init) => fetch(url, init),
     confirmClose: async () => {
       const lang = desktop.language.get();
@@ -149,7 +190,55 @@ async function start(): Promise<void> {
   installSecurityHooks({ devServerUrl, cspOptions: desktop.cspOptions });
   serveRenderer(rendererDir, () => contentSecurityPolicy(desktop.cspOptions()));
 
+  // The menus, the tray and the count, drawn again whenever they change (app-chrome.ts).
+  const runAction = (action: MenuAction) => {
+    void desktop.chrome.run(action).then((done) => {
+      if (done) return;
+      if (action === 'quit') app.quit();
+      if (action === 'aboutKura') {
+        const { title, detail } = desktop.chrome.about({
+          electron: process.versions.electron ?? '',
+          chrome: process.versions.chrome ?? '',
+          node: process.versions.node,
+        });
+        const options = { type: 'info' as const, title, message: title, detail, buttons: ['OK'] };
+        void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
+      }
+    });
+  };
+  const template = (entries: MenuEntry[]): MenuItemConstructorOptions[] =>
+    entries.map((entry): MenuItemConstructorOptions => {
+      if ('type' in entry) return { type: 'separator' };
+      if ('submenu' in entry) return { label: entry.label, submenu: template(entry.submenu) };
+      if ('role' in entry) {
+        return { role: entry.role as MenuItemConstructorOptions['role'], label: entry.label };
+      }
+      return {
+        label: entry.label,
+        accelerator: entry.accelerator,
+        enabled: entry.enabled ?? true,
+        ...(entry.checked === undefined ? {} : { type: 'checkbox' as const, checked: entry.checked }),
+        click: () => runAction(entry.action),
+      };
+    });
+  const overlay = nativeImage.createFromDataURL(UNSEEN_OVERLAY);
+  function drawChrome() {
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template(desktop.chrome.appMenu(process.platform))));
+    const { tooltip, items } = desktop.chrome.tray();
+    tray ??= new Tray(nativeImage.createFromPath(path.join(app.getAppPath(), 'resources/icon.png')));
+    tray.setToolTip(tooltip);
+    tray.setContextMenu(Menu.buildFromTemplate(template(items)));
+    const count = desktop.chrome.unseen();
+    // The dock's badge on macOS (and Unity's launcher on Linux); the taskbar's overlay on Windows.
+    app.setBadgeCount(count);
+    if (process.platform === 'win32' && mainWindow && !mainWindow.isDestroyed()) {
+      mainWindow.setOverlayIcon(count > 0 ? overlay : null, tooltip);
+    }
+  }
+
   mainWindow = createWindow();
+  drawChrome();
+  tray?.on('click', focusWindow);
   desktop.start();
 
   app.on('second-instance', focusWindow);
@@ -162,6 +251,7 @@ async function start(): Promise<void> {
 
   let stopped = false;
   app.on('before-quit', (event) => {
+    quitting = true;
     if (stopped) return;
     // Close the database cleanly (WAL checkpoint) before the process ends.
     event.preventDefault();

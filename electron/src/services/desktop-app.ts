@@ -8,6 +8,16 @@
 import type { Language } from '#shared';
 import path from 'node:path';
 import type { RestoreAnswer } from '#shared/ipc';
+import { EMPTY_NOTIFICATION_STATE, type NotificationState } from '#shared/notifications/notification-state';
+import {
+  aboutText,
+  appMenu,
+  nextUnseenCount,
+  trayMenu,
+  type AboutInfo,
+  type MenuAction,
+  type MenuEntry,
+} from './app-chrome';
 import { createBackups, type Backups, type BackupsDeps } from './backups';
 import { APP_ORIGIN, apiCspSource, isTrustedSender, type CspOptions } from './security';
 import { createConnectionService, type ConnectionService } from './connection';
@@ -51,6 +61,10 @@ export interface DesktopAppDeps {
   showItemInFolder(file: string): void;
   /** The clock, for how long an export took (tests pass their own). */
   now?: () => number;
+  /** Opens a folder in the system's file manager (Help → Open data folder). */
+  openPath(folder: string): void;
+  /** The tray, the menus or the badge need drawing again (count, language, role, connection). */
+  onChromeChanged?(): void;
   confirmClose: CloseGuardDeps['confirmClose'];
   closeWindow: CloseGuardDeps['close'];
   downloadsDir?: string;
@@ -92,9 +106,26 @@ export interface DesktopApp {
   start(): void;
   /** Local mode's backups of its database. */
   backups: Backups;
+  /** The menus, the tray and About, as data in the user's language (app-chrome.ts). */
+  chrome: DesktopChrome;
   /** Stops polling and the local API (before quit). */
   stop(): Promise<void>;
 }
+
+export interface DesktopChrome {
+  appMenu(platform: string): MenuEntry[];
+  tray(): { tooltip: string; items: MenuEntry[] };
+  /** New orders not seen yet: the tray's, the dock's and the taskbar's count. */
+  unseen(): number;
+  about(versions: Omit<AboutInfo, 'dataDir' | 'server' | 'version'>): { title: string; detail: string };
+  /** Closing the window keeps the app in the tray (on by default for administrators). */
+  keepInTray(): boolean;
+  /** Runs a menu entry's action; false for the ones main does itself (quit, about, open). */
+  run(action: MenuAction): Promise<boolean>;
+}
+
+export const NOTIFICATIONS_ON_KEY = 'notifications.on';
+export const KEEP_IN_TRAY_KEY = 'window.keepInTray';
 
 export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
   const { devServerUrl } = deps;
@@ -106,6 +137,17 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     corsOrigins: devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN],
   });
   const connection = createConnectionService({ store: deps.store, localServer });
+  let shownState: NotificationState = EMPTY_NOTIFICATION_STATE;
+  let unseen = 0;
+  const changed = () => deps.onChromeChanged?.();
+  const noteState = (next: NotificationState) => {
+    const count = nextUnseenCount(shownState, next, unseen);
+    shownState = next;
+    if (count !== unseen) {
+      unseen = count;
+      changed();
+    }
+  };
   const notifications = createOrderNotifications({
     fetch: deps.fetch,
     createNotification: deps.createNotification,
@@ -113,7 +155,11 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     getSession: () => vault.get(),
     getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
     getLanguage: () => language.get(),
-    emit: deps.emit,
+    emit: (event, payload) => {
+      if (event === 'notifications:changed') noteState(payload as NotificationState);
+      deps.emit(event, payload);
+    },
+    enabled: () => deps.store.get(NOTIFICATIONS_ON_KEY) !== false,
     focusWindow: deps.focusWindow,
     timer: deps.timer,
   });
@@ -178,6 +224,74 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     }
   };
 
+  const backUpNow = async (): Promise<{ saved: boolean; path?: string }> => {
+    if (!isLocal()) return { saved: false };
+    const name = `kura-backup-${new Date().toISOString().slice(0, 10)}.sqlite`;
+    const chosen = await deps.showSaveDialog({
+      defaultPath: deps.downloadsDir ? path.join(deps.downloadsDir, name) : name,
+      filters: [{ name: 'Kura backup', extensions: ['sqlite'] }],
+    });
+    if (chosen.canceled || !chosen.filePath) return { saved: false };
+    await backups.backupTo(chosen.filePath);
+    return { saved: true, path: chosen.filePath };
+  };
+
+  const keepInTray = () => {
+    const kept = deps.store.get(KEEP_IN_TRAY_KEY);
+    // Administrators get new-order notifications, which should keep coming with the window closed.
+    return typeof kept === 'boolean' ? kept : vault.get()?.role === 'admin';
+  };
+  const chrome: DesktopChrome = {
+    appMenu: (platform) => appMenu(language.get(), { platform, local: isLocal() }),
+    tray: () =>
+      trayMenu(language.get(), {
+        unseen,
+        canNotify: vault.get()?.role === 'admin',
+        notificationsOn: deps.store.get(NOTIFICATIONS_ON_KEY) !== false,
+        keepInTray: keepInTray(),
+      }),
+    unseen: () => unseen,
+    about: (versions) =>
+      aboutText(language.get(), {
+        ...versions,
+        version: deps.appInfo.version,
+        dataDir: deps.dataDir,
+        server: (() => {
+          const current = connection.get();
+          return current.mode === 'team' ? current.url : null;
+        })(),
+      }),
+    keepInTray,
+    async run(action) {
+      switch (action) {
+        case 'toggleNotifications':
+          deps.store.set(NOTIFICATIONS_ON_KEY, deps.store.get(NOTIFICATIONS_ON_KEY) === false);
+          notifications.sync();
+          changed();
+          return true;
+        case 'toggleKeepInTray':
+          deps.store.set(KEEP_IN_TRAY_KEY, !keepInTray());
+          changed();
+          return true;
+        case 'exportSales':
+          deps.focusWindow();
+          deps.emit('navigate', { path: '/sales-management', open: 'salesExport' });
+          return true;
+        case 'backUpNow':
+          await backUpNow();
+          return true;
+        case 'openDataFolder':
+          deps.openPath(deps.dataDir);
+          return true;
+        case 'openKura':
+          deps.focusWindow();
+          return true;
+        default:
+          return false;
+      }
+    },
+  };
+
   const restore = async (): Promise<RestoreAnswer> => {
     if (!isLocal()) return { restored: false, reason: 'notLocal' };
     if (vault.get()?.role !== 'admin') return { restored: false, reason: 'notAllowed' };
@@ -199,6 +313,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
         const before = apiCspSource(connection.get());
         const info = await connection.set(next);
         notifications.restart();
+        changed();
         if (apiCspSource(info.connection) !== before) deps.reloadWindow();
         return info;
       },
@@ -209,11 +324,13 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
         } finally {
           // Even when the session cannot be persisted it is signed in for this run.
           notifications.sync();
+          changed();
         }
       },
       'session:clear': () => {
         vault.clear();
         notifications.sync();
+        changed();
       },
       'csv:save': (request) => exportCsv(request),
       'csv:cancel': () => {
@@ -223,24 +340,17 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
       },
       'window:unsaved': ({ unsaved }) => closeGuard.setUnsaved(unsaved),
       'external:open': ({ url }) => openExternalSafely(url, deps.openExternal),
-      'language:set': ({ lang }) => language.set(lang),
+      'language:set': ({ lang }) => {
+        language.set(lang);
+        changed();
+      },
       'notifications:get': () => notifications.getState(),
       'notifications:update': (action) => notifications.update(action),
       'backup:info': async () => {
         if (!isLocal()) return { available: false, folder: null, latest: null };
         return { available: true, folder: backups.folder, latest: await backups.latest() };
       },
-      'backup:now': async () => {
-        if (!isLocal()) return { saved: false };
-        const name = `kura-backup-${new Date().toISOString().slice(0, 10)}.sqlite`;
-        const chosen = await deps.showSaveDialog({
-          defaultPath: deps.downloadsDir ? path.join(deps.downloadsDir, name) : name,
-          filters: [{ name: 'Kura backup', extensions: ['sqlite'] }],
-        });
-        if (chosen.canceled || !chosen.filePath) return { saved: false };
-        await backups.backupTo(chosen.filePath);
-        return { saved: true, path: chosen.filePath };
-      },
+      'backup:now': () => backUpNow(),
       'backup:restore': () => restore(),
     },
     {
@@ -259,6 +369,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     language,
     cspOptions: () => ({ apiOrigin: apiCspSource(connection.get()), devServerUrl }),
     backups,
+    chrome,
     start: () => {
       notifications.sync();
       runScheduledBackup();

@@ -60,6 +60,8 @@ export interface OrderNotificationsDeps {
   timer?: Timer;
   intervalMs?: number;
   requestTimeoutMs?: number;
+  /** Whether the user wants new-order notifications at all (the tray's switch); on when absent. */
+  enabled?(): boolean;
 }
 
 export interface OrderNotifications {
@@ -119,7 +121,8 @@ export function createOrderNotifications(deps: OrderNotificationsDeps): OrderNot
 
   const poller = createSharedPoller({
     get,
-    getSession: deps.getSession,
+    // Switched off, the poller sees no session and stops; the state and its owner stay.
+    getSession: () => (deps.enabled?.() === false ? null : deps.getSession()),
     onBatch: announce,
     kinds: async (init) => pollKindsFor(brandSchema.parse(await get('config', init)).restrictedBrand),
     timer: deps.timer,

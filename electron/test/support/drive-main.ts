@@ -11,7 +11,7 @@ import electron from 'electron';
 import type * as Fake from './fake-electron';
 
 const fake = electron as unknown as typeof Fake;
-const { app, BrowserWindow, ipcMain, protocol, session, shell, dialog } = fake;
+const { app, BrowserWindow, ipcMain, protocol, session, shell, dialog, Menu, Tray } = fake;
 const root = process.env.FAKE_ELECTRON_DIR as string;
 const mainJs = process.argv[2] as string;
 
@@ -151,6 +151,30 @@ await new Promise((r) => setTimeout(r, 150));
 result.reloadsAfterServerSwitch = contents.reloads;
 result.cspAfterSwitch = (await serve('app://kura/')).csp;
 await invoke('connection:set', { mode: 'local' });
+
+// The menus and the tray, in the user's language; the tray keeps an admin's app when the
+// window is closed.
+type Item = { label?: string; role?: string; checked?: boolean; click?: () => void; submenu?: Item[] };
+const labels = (items: Item[] | undefined): unknown[] =>
+  (items ?? []).map((i) => (i.submenu ? { [i.label ?? '']: labels(i.submenu) } : (i.label ?? i.role ?? '—')));
+result.menuEnglish = labels(Menu.application as Item[]);
+result.trayEnglish = { tooltip: Tray.last?.tooltip, items: labels(Tray.last?.menu as Item[]) };
+await invoke('language:set', { lang: 'ja' });
+result.menuJapanese = labels(Menu.application as Item[]);
+await invoke('session:set', { token: 'admin-token', role: 'admin' });
+result.trayAdmin = labels(Tray.last?.menu as Item[]);
+const help = (Menu.application as Item[]).find((i) => i.label === 'ヘルプ');
+help?.submenu?.find((i) => i.label === 'データフォルダーを開く')?.click?.();
+await new Promise((r) => setTimeout(r, 10));
+result.openedFolders = shell.folders;
+let closePrevented = false;
+window.emit('close', { preventDefault: () => void (closePrevented = true) });
+result.closeKeptInTray = {
+  prevented: closePrevented,
+  hidden: (window as unknown as { hidden: boolean }).hidden,
+};
+await invoke('session:clear');
+await invoke('language:set', { lang: 'en' });
 
 app.quit();
 await waitFor(() => (app.quitCalls >= 2 ? true : undefined), 'the quit after cleanup');

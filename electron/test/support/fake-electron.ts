@@ -36,6 +36,11 @@ class FakeApp extends EventEmitter {
   getAppPath() {
     return root;
   }
+  badgeCount = 0;
+  setBadgeCount(count: number) {
+    this.badgeCount = count;
+    return true;
+  }
 }
 export const app = new FakeApp();
 
@@ -83,7 +88,63 @@ export class BrowserWindow extends EventEmitter {
   restore() {}
   show() {}
   focus() {}
+  hidden = false;
+  hide() {
+    this.hidden = true;
+  }
+  maximize() {}
+  isMaximized() {
+    return false;
+  }
+  getNormalBounds() {
+    return { x: 10, y: 20, width: Number(this.options.width), height: Number(this.options.height) };
+  }
+  setOverlayIcon() {}
 }
+
+/** A menu as built: its items' labels, roles, checks and clicks, submenus too. */
+interface FakeMenuItem {
+  label?: string;
+  role?: string;
+  type?: string;
+  checked?: boolean;
+  click?: () => void;
+  submenu?: FakeMenuItem[];
+}
+export const Menu = {
+  application: undefined as FakeMenuItem[] | undefined,
+  buildFromTemplate(template: FakeMenuItem[]) {
+    return template;
+  },
+  setApplicationMenu(menu: FakeMenuItem[]) {
+    Menu.application = menu;
+  },
+};
+
+export class Tray extends EventEmitter {
+  static last: Tray | undefined;
+  tooltip = '';
+  menu: FakeMenuItem[] = [];
+  constructor(readonly image: unknown) {
+    super();
+    Tray.last = this;
+  }
+  setToolTip(text: string) {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: FakeMenuItem[]) {
+    this.menu = menu;
+  }
+}
+
+export const nativeImage = {
+  createFromPath: (file: string) => ({ file }),
+  createFromDataURL: (url: string) => ({ url }),
+};
+
+export const screen = {
+  getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
+};
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
 export const ipcMain = {
@@ -146,6 +207,12 @@ export const shell = {
   async openExternal(url: string) {
     shell.opened.push(url);
   },
+  folders: [] as string[],
+  async openPath(folder: string) {
+    shell.folders.push(folder);
+    return '';
+  },
+  showItemInFolder() {},
 };
 
 export const dialog = {
@@ -171,4 +238,18 @@ export class Notification extends EventEmitter {
 export const contextBridge = { exposeInMainWorld() {} };
 export const ipcRenderer = {};
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell, dialog, Notification };
+export default {
+  app,
+  BrowserWindow,
+  ipcMain,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  dialog,
+  Notification,
+  Menu,
+  Tray,
+  nativeImage,
+  screen,
+};

@@ -292,3 +292,20 @@ test('local mode backs up to a chosen file and an administrator restores it: exa
     page.getByText('That file is damaged and cannot be restored. Nothing was changed.').first(),
   ).toBeVisible();
 });
+
+test('File → Export sales CSV… opens the sales screen with its export dialog, also when already there', async ({
+  page,
+}) => {
+  const login = await connectToTeam(page);
+  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  await desktop.app.chrome.run('exportSales');
+  await expect(page).toHaveURL(/\/sales-management$/);
+  const dialog = page.getByRole('dialog', { name: 'Download sales CSV' });
+  await expect(dialog).toBeVisible();
+  await dialog.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Again from the screen itself: the menu opens it once more.
+  await desktop.app.chrome.run('exportSales');
+  await expect(dialog).toBeVisible();
+});

@@ -100,6 +100,7 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
       return { canceled: false, filePath };
     },
     showItemInFolder: (file) => void shownInFolder.push(file),
+    openPath: () => {},
     showOpenDialog: async () =>
       openPaths.length > 0
         ? { canceled: false, filePaths: [openPaths.shift() as string] }

@@ -9,7 +9,7 @@ import { ArrowDownloadRegular, ReceiptMoneyRegular } from '@fluentui/react-icons
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { BUSINESS_ZONE } from '#shared/domain/periods';
 import type { ListParams } from '#shared/query';
 import type { PublicConfig } from '../../api/config.api';
@@ -97,6 +97,13 @@ export default function SalesPage() {
   const summary = useQuery(summaryQuery(report));
   const [productId, setProductId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  // The desktop app's File → Export sales CSV… arrives here with the dialog to open.
+  const location = useLocation();
+  const [arrival, setArrival] = useState<string | null>(null);
+  if (location.key !== arrival) {
+    setArrival(location.key);
+    if ((location.state as { open?: string } | null)?.open === 'salesExport') setExporting(true);
+  }
 
   const columns = useSalesColumns(setProductId);
 

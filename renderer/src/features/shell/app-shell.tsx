@@ -146,7 +146,15 @@ function Footer() {
 /** A native notification's click arrives through the bridge: show its screen. */
 function usePlatformEvents() {
   const navigate = useNavigate();
-  useEffect(() => platform.on('navigate', ({ path }) => void navigate(path)), [navigate]);
+  // A dialog to open on arrival travels in the history entry's state, not in the address.
+  useEffect(
+    () =>
+      platform.on(
+        'navigate',
+        ({ path, open }) => void navigate(path, open ? { state: { open } } : undefined),
+      ),
+    [navigate],
+  );
 }
 
 export default function AppShell({ children }: { children: ReactNode }) {
