@@ -71,12 +71,13 @@ describe('electron-builder.yml', () => {
     }
   });
 
-  it('names only the built output, the translation files main reads, and package.json', () => {
+  it('names only the built output, the translation files main reads, package.json and the tray icon', () => {
     const allowed = [
       'dist/renderer/**/*',
       'dist-electron/**/*',
       'renderer/src/i18n/*/common.json',
       'package.json',
+      'resources/icon.png',
     ];
     expect(files.filter((pattern) => !pattern.startsWith('!'))).toEqual(allowed);
     for (const file of [
@@ -87,6 +88,7 @@ describe('electron-builder.yml', () => {
       'renderer/src/i18n/en/common.json',
       'renderer/src/i18n/ja/common.json',
       'package.json',
+      'resources/icon.png',
     ]) {
       expect(packaged(file), file).toBe(true);
     }
