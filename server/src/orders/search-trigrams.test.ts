@@ -36,6 +36,8 @@ describe('the part of a text a search asks its trigram index for', () => {
     expect(cheapestPart('249-', ids)).toBe('249-');
     expect(cheapestPart('-11', ids)).toBe('-11');
     expect(cheapestPart('ab', ids)).toBe('ab');
+    // A part that would still find one row in a hundred to check: the whole phrase reads less.
+    expect(cheapestPart('249-2', shares({ '249': 0.33, '49-': 0.33, '9-2': 0.03 }))).toBe('249-2');
   });
 
   it('counts characters, not UTF-16 units', () => {
