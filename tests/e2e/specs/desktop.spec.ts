@@ -17,6 +17,17 @@ let desktop: DesktopHarness;
 
 test.afterEach(async () => desktop?.close());
 
+/** The first account of the desktop app's own API (local mode): its administrator. */
+async function registerLocally(account: { fullname: string; email: string; password: string }) {
+  const { apiBaseUrl } = await desktop.app.connection.resolve();
+  const register = await fetch(`${apiBaseUrl}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, username: account.email.split('@')[0] }),
+  });
+  expect(register.status).toBe(201);
+}
+
 /** Chooses the team server on the sign-in screen; main saves it and reloads the window. */
 async function connectToTeam(page: Page): Promise<LoginPage> {
   desktop = await attachDesktop(page, web.url);
@@ -35,18 +46,7 @@ test('signs in against the local API and keeps the session encrypted in the vaul
   desktop = await attachDesktop(page, web.url);
   // Local mode: the desktop app runs its own API (its own SQLite in its data folder);
   // seed its first admin through that API.
-  const { apiBaseUrl } = await desktop.app.connection.resolve();
-  const register = await fetch(`${apiBaseUrl}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      fullname: 'Aiko Tanaka',
-      email: 'aiko@shop.example',
-      username: 'aiko',
-      password: 'matcha-latte-42',
-    }),
-  });
-  expect(register.status).toBe(201);
+  await registerLocally({ fullname: 'Aiko Tanaka', email: 'aiko@shop.example', password: 'matcha-latte-42' });
 
   const login = new LoginPage(page);
   await login.goto(web.url);
@@ -217,18 +217,7 @@ test('local mode backs up to a chosen file and an administrator restores it: exa
   page,
 }) => {
   desktop = await attachDesktop(page, web.url);
-  const { apiBaseUrl } = await desktop.app.connection.resolve();
-  const register = await fetch(`${apiBaseUrl}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      fullname: 'Ren Sato',
-      email: 'ren@shop.example',
-      username: 'ren',
-      password: 'hojicha-latte-42',
-    }),
-  });
-  expect(register.status).toBe(201);
+  await registerLocally({ fullname: 'Ren Sato', email: 'ren@shop.example', password: 'hojicha-latte-42' });
   const login = new LoginPage(page);
   await login.goto(web.url);
   await login.signIn('ren@shop.example', 'hojicha-latte-42');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { chromiumArgs } from '../playwright.config';
 import { attachDesktop, type DesktopHarness } from '../support/desktop';
@@ -23,13 +23,19 @@ let desktop: DesktopHarness;
 
 test.afterEach(async () => desktop?.close());
 
-test('a plain http team server needs the warning accepted, then the top bar keeps warning', async ({
-  page,
-}) => {
+/** The desktop app's sign-in screen with the team server's address field open. */
+async function openTeamServerForm(page: Page): Promise<LoginPage> {
   desktop = await attachDesktop(page, web.url);
   const login = new LoginPage(page);
   await login.goto(web.url);
   await page.getByText('Team server', { exact: true }).click();
+  return login;
+}
+
+test('a plain http team server needs the warning accepted, then the top bar keeps warning', async ({
+  page,
+}) => {
+  const login = await openTeamServerForm(page);
   const address = page.getByLabel('Team server address');
   const warning = page.getByRole('dialog', { name: 'Connect without encryption?' });
 
@@ -83,10 +89,7 @@ test('a plain http team server needs the warning accepted, then the top bar keep
 test('a loopback http team server connects without the question and without the warning', async ({
   page,
 }) => {
-  desktop = await attachDesktop(page, web.url);
-  const login = new LoginPage(page);
-  await login.goto(web.url);
-  await page.getByText('Team server', { exact: true }).click();
+  const login = await openTeamServerForm(page);
   await page.getByLabel('Team server address').fill(team.url.replace('127.0.0.1', 'localhost'));
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
