@@ -314,18 +314,27 @@ function allMatches(
   sets: OrderTextSets,
   filters: readonly Filter[] = [],
 ): RawBuilder<unknown> | null {
-  const pg = isPostgres(db);
-  const byKeys = pg ? productKeysWithin(sets, filters) : undefined;
-  const narrowed = pg ? filters.map((f) => sql`and ${filterExpression(ordersColumns, f)}`) : [];
   const parts = [
     ownMatchesByKeys(sets, filters, false) ?? ownMatches(sets),
-    byKeys
-      ? sql`select k.order_row_id as id from orders_search_keys k where ${byKeys}`
-      : sets.products
-        ? sql`select orders.id from orders where orders.product_id in (${sets.products}) ${sql.join(narrowed, sql` `)}`
-        : null,
+    productMatches(db, sets, filters),
   ].filter((part) => part !== null);
   return parts.length === 0 ? null : sql.join(parts, sql` union `);
+}
+
+/**
+ * The matched products' orders as a subquery of ids; on PostgreSQL narrowed by the filters, from
+ * the search keys where those can test them, else from the orders' own columns.
+ */
+function productMatches(db: Kysely<Database>, sets: OrderTextSets, filters: readonly Filter[]) {
+  if (!sets.products) return null;
+  const all = sql`select orders.id from orders where orders.product_id in (${sets.products})`;
+  if (!isPostgres(db)) return all;
+  const byKeys = productKeysWithin(sets, filters);
+  if (byKeys) return sql`select k.order_row_id as id from orders_search_keys k where ${byKeys}`;
+  return sql`${all}${sql.join(
+    filters.map((f) => sql` and ${filterExpression(ordersColumns, f)}`),
+    sql``,
+  )}`;
 }
 
 /**
