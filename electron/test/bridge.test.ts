@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_ERROR_MESSAGES, ipcChannels, ipcErrorCode, type IpcChannel, type KuraBridge } from '#shared/ipc';
+import {
+  IPC_ERROR_MESSAGES,
+  NO_OFFLINE_STATE,
+  ipcChannels,
+  ipcErrorCode,
+  type IpcChannel,
+  type KuraBridge,
+} from '#shared/ipc';
 import { createBridge, type BridgeTransport } from '../src/preload/bridge';
 import { createIpcRouter, type IpcHandlers } from '../src/services/ipc-router';
 import { IpcError } from '../src/services/ipc-error';
@@ -51,6 +58,25 @@ const calls: [keyof KuraBridge, unknown[], IpcChannel, unknown][] = [
   ['backupInfo', [], 'backup:info', undefined],
   ['backupNow', [], 'backup:now', undefined],
   ['restoreBackup', [], 'backup:restore', undefined],
+  ['offlineState', [], 'offline:state', undefined],
+  ['syncNow', [], 'offline:sync', undefined],
+  ['cacheGet', ['shipments?page=1'], 'cache:get', { path: 'shipments?page=1' }],
+  ['outboxList', [], 'outbox:list', undefined],
+  [
+    'outboxAdd',
+    [
+      {
+        shipment: 's1',
+        customs: { customId: 'C1', totalCustomFee: 1, receivedDate: '2026-11-26', version: 2 },
+      },
+    ],
+    'outbox:add',
+    {
+      shipment: 's1',
+      customs: { customId: 'C1', totalCustomFee: 1, receivedDate: '2026-11-26', version: 2 },
+    },
+  ],
+  ['outboxResolve', [{ id: 1, keep: 'mine' }], 'outbox:resolve', { id: 1, keep: 'mine' }],
   ['updateNotifications', [{ clear: 'otz' }], 'notifications:update', { clear: 'otz' }],
 ];
 
@@ -160,6 +186,12 @@ describe('bridge', () => {
       'backup:info': () => ({ available: false, folder: null, latest: null }),
       'backup:now': async () => ({ saved: false }),
       'backup:restore': async () => ({ restored: false as const, reason: 'canceled' as const }),
+      'offline:state': () => NO_OFFLINE_STATE,
+      'offline:sync': () => NO_OFFLINE_STATE,
+      'cache:get': () => ({ status: 503, body: { message: 'offline' } }),
+      'outbox:list': () => [],
+      'outbox:add': () => [],
+      'outbox:resolve': () => [],
     } satisfies IpcHandlers;
     const router = createIpcRouter(handlers, { isTrustedSender: () => true });
     const bridge = createBridge({

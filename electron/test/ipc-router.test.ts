@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_ERROR_MESSAGES, ipcChannels, type IpcChannel } from '#shared/ipc';
+import { IPC_ERROR_MESSAGES, NO_OFFLINE_STATE, ipcChannels, type IpcChannel } from '#shared/ipc';
 import { EMPTY_NOTIFICATION_STATE } from '#shared/notifications/notification-state';
 import { IpcError } from '../src/services/ipc-error';
 import { createIpcRouter, type IpcHandlers } from '../src/services/ipc-router';
@@ -28,6 +28,12 @@ function setup(overrides: Partial<IpcHandlers> = {}) {
     'backup:info': vi.fn(() => ({ available: false, folder: null, latest: null })),
     'backup:now': vi.fn(async () => ({ saved: false })),
     'backup:restore': vi.fn(async () => ({ restored: false as const, reason: 'canceled' as const })),
+    'offline:state': vi.fn(() => NO_OFFLINE_STATE),
+    'offline:sync': vi.fn(() => NO_OFFLINE_STATE),
+    'cache:get': vi.fn(() => ({ status: 503, body: { message: 'offline' } })),
+    'outbox:list': vi.fn(() => []),
+    'outbox:add': vi.fn(() => []),
+    'outbox:resolve': vi.fn(() => []),
     ...overrides,
   } satisfies IpcHandlers;
   const onError = vi.fn();

@@ -42,8 +42,9 @@ describe('electron-builder.yml', () => {
     });
   });
 
-  it('unpacks better-sqlite3 from the asar (a native addon cannot load from inside it)', () => {
+  it('unpacks the SQLite drivers from the asar (a native addon cannot load from inside it)', () => {
     expect(config.asarUnpack).toContain('node_modules/better-sqlite3/**/*');
+    expect(config.asarUnpack).toContain('node_modules/better-sqlite3-multiple-ciphers/**/*');
   });
 
   it('excludes source maps wherever they are', () => {

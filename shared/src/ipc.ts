@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from './constants';
+import { customsInputSchema, type Shipment } from './schemas/shipment';
 import type { IpcErrorCode } from './ipc-errors';
 import { needsInsecureConsent } from './team-server-url';
 import {
@@ -63,6 +64,32 @@ export const unsavedChangesSchema = z.object({ unsaved: z.boolean() });
 
 export const externalUrlSchema = z.object({ url: z.string().max(4096) });
 
+/**
+ * A read the window could not get from the team server, asked of the offline cache instead: an
+ * API path with its query, relative to the API base URL (`shipments?page=1&limit=50`).
+ */
+export const cacheGetSchema = z.object({
+  path: z
+    .string()
+    .min(1)
+    .max(8192)
+    .regex(/^[a-z0-9][a-z0-9/_.-]*(\?[^#\s]*)?$/i, 'An API path, not an address'),
+});
+
+/** Customs entered while the team server cannot be reached: kept in the outbox, sent in order. */
+export const outboxAddSchema = z.object({
+  /** The shipment's `_id`. */
+  shipment: z.string().min(1).max(64),
+  /** With the `version` of the shipment the entry was made on (required: it guards the save). */
+  customs: customsInputSchema.required({ version: true }),
+});
+
+export const outboxResolveSchema = z.object({
+  id: z.number().int().positive(),
+  /** A conflict's answer: send mine over the server's shipment now, or drop mine. */
+  keep: z.enum(['mine', 'theirs']),
+});
+
 /** Each channel: its payload schema and its result type. */
 export const ipcChannels = {
   'app:info': { payload: z.void() },
@@ -81,6 +108,12 @@ export const ipcChannels = {
   'backup:info': { payload: z.void() },
   'backup:now': { payload: z.void() },
   'backup:restore': { payload: z.void() },
+  'offline:state': { payload: z.void() },
+  'offline:sync': { payload: z.void() },
+  'cache:get': { payload: cacheGetSchema },
+  'outbox:list': { payload: z.void() },
+  'outbox:add': { payload: outboxAddSchema },
+  'outbox:resolve': { payload: outboxResolveSchema },
 } as const;
 export type IpcChannel = keyof typeof ipcChannels;
 
@@ -112,6 +145,71 @@ export type RestoreRefusal =
   'canceled' | 'notAllowed' | 'notLocal' | 'notKura' | 'corrupt' | 'newer' | 'missing';
 export type RestoreAnswer = { restored: true } | { restored: false; reason: RestoreRefusal };
 
+/**
+ * The desktop app's offline cache of a team server, as the window shows it (the banner, the
+ * first sync's progress, the pending customs). Local mode has no cache: its API is on this
+ * computer.
+ */
+export const offlineStateSchema = z.object({
+  /** A cache applies: a team server and a signed-in user. */
+  available: z.boolean(),
+  /**
+   * The team server answers. False: the cached screens answer from the cache and every write is
+   * off except customs entry, which goes to the outbox.
+   */
+  online: z.boolean(),
+  /** When the cache last caught up with the server (ISO), null before its first full sync ends. */
+  syncedAt: z.string().nullable(),
+  /** A sync running: the first full one (records n of m) or the changes since the last. */
+  syncing: z
+    .object({
+      kind: z.enum(['full', 'changes']),
+      done: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+    })
+    .nullable(),
+  /** While offline: when main tries the server again (ISO); backs off from 2 s to 60 s. */
+  retryAt: z.string().nullable(),
+  /** Customs entries not sent yet, and how many of them wait for the user's choice. */
+  outbox: z.object({ pending: z.number().int().nonnegative(), conflicts: z.number().int().nonnegative() }),
+});
+export type OfflineState = z.infer<typeof offlineStateSchema>;
+
+export const NO_OFFLINE_STATE: OfflineState = {
+  available: false,
+  online: true,
+  syncedAt: null,
+  syncing: null,
+  retryAt: null,
+  outbox: { pending: 0, conflicts: 0 },
+};
+
+/** The cache's answer to a read: the API's own status and body (its error shape when not 200). */
+export interface CacheAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A customs entry in the outbox. */
+export interface OutboxEntry {
+  /** Its place in the outbox: entries are sent in this order. */
+  id: number;
+  shipment: { _id: string; shipmentId: string };
+  customs: { customId: string; totalCustomFee: number; receivedDate: string };
+  /** The version of the shipment it was entered on. */
+  version: number;
+  /** When it was entered (ISO). */
+  enteredAt: string;
+  /**
+   * `pending`: waiting to be sent. `conflict`: the shipment changed since it was entered (the
+   * server's `theirs` beside it); the user keeps one. `refused`: the server refused it for
+   * another reason (`error`); the user drops it.
+   */
+  state: 'pending' | 'conflict' | 'refused';
+  theirs: Shipment | null;
+  error: { code: string; message: string } | null;
+}
+
 export interface IpcResults {
   'app:info': AppInfo;
   'connection:get': ConnectionInfo;
@@ -129,6 +227,12 @@ export interface IpcResults {
   'backup:info': BackupInfo;
   'backup:now': { saved: boolean; path?: string };
   'backup:restore': RestoreAnswer;
+  'offline:state': OfflineState;
+  'offline:sync': OfflineState;
+  'cache:get': CacheAnswer;
+  'outbox:list': OutboxEntry[];
+  'outbox:add': OutboxEntry[];
+  'outbox:resolve': OutboxEntry[];
 }
 
 export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcChannels)[C]['payload']>;
@@ -153,6 +257,8 @@ export const ipcEvents = {
     bytes: z.number().int().nonnegative(),
     done: z.boolean(),
   }),
+  /** The offline cache's state changed (online or not, a sync's progress, the outbox). */
+  'offline:changed': offlineStateSchema,
 } as const;
 export type IpcEvent = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEvent> = z.infer<(typeof ipcEvents)[E]>;
@@ -187,6 +293,16 @@ export interface KuraBridge {
   backupNow(): Promise<{ saved: boolean; path?: string }>;
   /** An administrator swaps in a backup the user chooses (the current data is kept as a backup). */
   restoreBackup(): Promise<RestoreAnswer>;
+  /** The offline cache's state (the browser has no cache: {@link NO_OFFLINE_STATE}). */
+  offlineState(): Promise<OfflineState>;
+  /** Retry, and "Sync now": try the team server now and catch up. */
+  syncNow(): Promise<OfflineState>;
+  /** A read answered by the offline cache, as the API would answer it. */
+  cacheGet(path: string): Promise<CacheAnswer>;
+  outboxList(): Promise<OutboxEntry[]>;
+  /** Customs entered offline; answers the outbox. */
+  outboxAdd(entry: z.input<typeof outboxAddSchema>): Promise<OutboxEntry[]>;
+  outboxResolve(answer: z.input<typeof outboxResolveSchema>): Promise<OutboxEntry[]>;
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }
 

@@ -64,6 +64,12 @@ export function createBridge(transport: BridgeTransport): KuraBridge {
     backupInfo: () => call('backup:info'),
     backupNow: () => call('backup:now'),
     restoreBackup: () => call('backup:restore'),
+    offlineState: () => call('offline:state'),
+    syncNow: () => call('offline:sync'),
+    cacheGet: (path) => call('cache:get', { path }),
+    outboxList: () => call('outbox:list'),
+    outboxAdd: (entry) => call('outbox:add', entry),
+    outboxResolve: (answer) => call('outbox:resolve', answer),
     on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void {
       if (!Object.hasOwn(ipcEvents, event)) throw new BridgeError('unknown-channel');
       const schema = ipcEvents[event];

@@ -7,7 +7,7 @@
  */
 import type { Language } from '#shared';
 import path from 'node:path';
-import type { RestoreAnswer } from '#shared/ipc';
+import { NO_OFFLINE_STATE, type RestoreAnswer } from '#shared/ipc';
 import { EMPTY_NOTIFICATION_STATE, type NotificationState } from '#shared/notifications/notification-state';
 import {
   aboutText,
@@ -352,6 +352,13 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
       },
       'backup:now': () => backUpNow(),
       'backup:restore': () => restore(),
+      // The offline cache is wired in by its own service; until then every read goes to the server.
+      'offline:state': () => NO_OFFLINE_STATE,
+      'offline:sync': () => NO_OFFLINE_STATE,
+      'cache:get': () => ({ status: 503, body: { code: 'offline', message: 'No offline copy' } }),
+      'outbox:list': () => [],
+      'outbox:add': () => [],
+      'outbox:resolve': () => [],
     },
     {
       isTrustedSender: (sender) => isTrustedSender(sender, devServerUrl),

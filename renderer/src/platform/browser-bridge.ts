@@ -5,7 +5,7 @@
  * renderer keeps a browser's).
  */
 import { API_PREFIX, STORAGE_KEYS } from '#shared/constants';
-import type { ConnectionInfo, KuraBridge, StoredSession } from '#shared/ipc';
+import type { ConnectionInfo, KuraBridge, OfflineState, StoredSession } from '#shared/ipc';
 import type { NotificationState } from '#shared/notifications/notification-state';
 import { isStoredSession } from '#shared/ipc-errors';
 import { requestBytes } from '../api/http';
@@ -42,6 +42,15 @@ const noNotifications = (): NotificationState => ({
   items: [],
   unseen: false,
   flags: { platform: false, otz: false },
+});
+
+const noOfflineState = (): OfflineState => ({
+  available: false,
+  online: true,
+  syncedAt: null,
+  syncing: null,
+  retryAt: null,
+  outbox: { pending: 0, conflicts: 0 },
 });
 
 export const browserBridge: KuraBridge = {
@@ -107,6 +116,25 @@ export const browserBridge: KuraBridge = {
   },
   async restoreBackup() {
     return { restored: false, reason: 'notLocal' as const };
+  },
+  // A browser reads the server or nothing: no offline cache, no outbox (literals, as above).
+  async offlineState() {
+    return noOfflineState();
+  },
+  async syncNow() {
+    return noOfflineState();
+  },
+  async cacheGet() {
+    return { status: 503, body: { message: 'No offline copy in a browser' } };
+  },
+  async outboxList() {
+    return [];
+  },
+  async outboxAdd() {
+    throw new Error('No outbox in a browser');
+  },
+  async outboxResolve() {
+    return [];
   },
   on() {
     return () => {};
