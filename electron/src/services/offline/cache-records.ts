@@ -57,3 +57,14 @@ export function answerGet(db: Database, path: string, context: AnswerContext): C
   void context;
   return { status: 503, body: { code: 'offline', message: 'Not available offline' } };
 }
+
+/**
+ * Keeps a GET's answer as the server gave it (`auth/me`, `config`, `user-preferences`: what the
+ * window reads at start), for {@link answerGet} to give back offline.
+ */
+export function storeAnswer(db: Database, path: string, body: unknown): void {
+  void db;
+  void path;
+  void body;
+  throw new Error('The offline cache records are not built yet');
+}
