@@ -16,7 +16,6 @@ import {
   DialogTitle,
   makeStyles,
   mergeClasses,
-  Spinner,
 } from '@fluentui/react-components';
 import {
   useCallback,
@@ -31,6 +30,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RETURN_FOCUS_ATTR, useReturnFocus } from './return-focus';
+import { BusySpinner } from './busy-spinner';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'calc(100vw - 32px)' },
@@ -150,7 +150,7 @@ export function AppDialog({
             type={onSubmit && !primary.onClick ? 'submit' : 'button'}
             appearance="primary"
             disabled={busy || primary.disabled}
-            icon={busy ? <Spinner size="tiny" /> : primary.icon}
+            icon={busy ? <BusySpinner /> : primary.icon}
             onClick={primary.onClick}
           >
             {primary.label}

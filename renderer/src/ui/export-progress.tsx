@@ -4,11 +4,12 @@
  * its progress as events; a browser's own download shows its progress there, so in a browser
  * this shows nothing.
  */
-import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDesktop, platform } from '../platform/platform';
+import { BusySpinner } from './busy-spinner';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -33,7 +34,7 @@ export function ExportProgress({ active }: { active: boolean }) {
   if (!active || !isDesktop) return null;
   return (
     <div className={styles.row} role="status">
-      <Spinner size="tiny" />
+      <BusySpinner />
       <span>
         {rows === null
           ? t('export.starting')

@@ -4,6 +4,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { withJanCheckDigit } from '../../../shared/src/domain/jan';
 import { attachDesktop, type DesktopHarness } from '../support/desktop';
 import { postOrder } from '../support/orders.pages';
+import { STORAGE_KEYS } from '../../../shared/src/constants';
+import { loneCharacterFindings, seriousViolations, textFindings } from '../support/blocks';
 import { LoginPage, Shell } from '../support/pages';
 import { ProductFormPage, ProductsListPage } from '../support/products.pages';
 import { useKuraServer } from '../support/server';
@@ -297,4 +299,68 @@ test('File → Export sales CSV… opens the sales screen with its export dialog
   // Again from the screen itself: the menu opens it once more.
   await desktop.app.chrome.run('exportSales');
   await expect(dialog).toBeVisible();
+});
+
+test('in Japanese: the backups section, its restore question and a long export pass the staff checklist', async ({
+  page,
+}) => {
+  desktop = await attachDesktop(page, web.url);
+  await registerLocally({ fullname: 'Aoi Kato', email: 'aoi@shop.example', password: 'genmaicha-tea-77' });
+  const login = new LoginPage(page);
+  await login.goto(web.url);
+  await login.signIn('aoi@shop.example', 'genmaicha-tea-77');
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  await page.evaluate(
+    ([key]) => localStorage.setItem(key!, JSON.stringify({ selectedLang: 'ja' })),
+    [STORAGE_KEYS.i18nConfig],
+  );
+  const checklist = async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+    // The account's name is the user's data, not the screen's words (the folder is quoted).
+    expect(await textFindings(page, 'ja', ['Aoi Kato'])).toEqual([]);
+    expect(await loneCharacterFindings(page)).toEqual([]);
+  };
+
+  await desktop.app.backups.runScheduled();
+  await page.goto(`${web.url}/settings`);
+  const section = page.getByRole('region', { name: 'このコンピューターのデータのバックアップ' });
+  await expect(section).toContainText(
+    `最新の自動バックアップは${new Date().toISOString().slice(0, 10)}のものです。`,
+  );
+  await checklist();
+
+  const restore = section.getByRole('button', { name: 'バックアップから復元…' });
+  await restore.click();
+  const question = page.getByRole('dialog', { name: 'バックアップから復元しますか？' });
+  await expect(question).toContainText('現在のデータは別のバックアップとして保存されるため');
+  await checklist();
+  await question.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(restore).toBeFocused();
+
+  // A long export's progress and its cancellation, in Japanese.
+  const { apiBaseUrl } = await desktop.app.connection.resolve();
+  const created = await fetch(`${apiBaseUrl}/products`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Token ${desktop.app.vault.get()?.token ?? ''}`,
+    },
+    body: JSON.stringify({ name: '抹茶', skuCode: 'MATCHA-1', janCode: withJanCheckDigit('490000000020') }),
+  });
+  expect(created.status).toBe(201);
+  desktop.holdExports.on = true;
+  const list = new ProductsListPage(page);
+  await page.goto(`${web.url}/products`);
+  await list.exportButton.click();
+  const progress = page.getByRole('status').filter({ hasText: /行を保存しました/ });
+  await expect(progress).toBeVisible();
+  await checklist();
+  await progress.getByRole('button', { name: 'エクスポートを中止' }).click();
+  await expect(
+    page.getByText('エクスポートを中止しました。ファイルは保存されていません。').first(),
+  ).toBeVisible();
+  await expect(progress).toBeHidden();
+  desktop.holdExports.on = false;
+  await expect(list.table).toBeVisible();
 });

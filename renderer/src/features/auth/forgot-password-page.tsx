@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useNotify } from '../../ui/notify';
 import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 type ForgotForm = z.input<typeof forgotPasswordInputSchema>;
 
@@ -62,7 +63,7 @@ export default function ForgotPasswordPage() {
             type="submit"
             appearance="primary"
             disabled={isSubmitting}
-            icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
+            icon={isSubmitting ? <BusySpinner /> : undefined}
           >
             {t('forgot.submit')}
           </Button>

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '#shared/constants';
@@ -15,6 +15,7 @@ import { useFormStyles } from './form-styles';
 import { preloadSignedIn } from './guards';
 import { checkLogin, type LoginErrors, type LoginValues } from './login-check';
 import { useSignIn } from './use-session';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 // Only the desktop app can change its connection; browsers never load this chunk.
 const ConnectionPicker = lazy(() => import('./connection-picker'));
@@ -129,7 +130,7 @@ export default function LoginPage() {
           type="submit"
           appearance="primary"
           disabled={isSubmitting}
-          icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
+          icon={isSubmitting ? <BusySpinner /> : undefined}
         >
           {t('login.submit')}
         </Button>

@@ -1,14 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Field,
-  Input,
-  Link,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-} from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +16,7 @@ import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
 import { TermsContent } from './terms-content';
 import { useSignIn } from './use-session';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 /** The desktop app opens no second window, so there the terms open in a dialog. */
 function TermsLink() {
@@ -141,7 +133,7 @@ export default function RegistrationPage() {
             type="submit"
             appearance="primary"
             disabled={!accepted || isSubmitting}
-            icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
+            icon={isSubmitting ? <BusySpinner /> : undefined}
           >
             {t('registration.submit')}
           </Button>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { EmptyState } from '../../ui/page-state';
 import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { AuthLayout } from './auth-layout';
 import { useFormStyles } from './form-styles';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 const resetFormSchema = z
   .object({ password: boundedText, confirmPassword: z.string().min(1, MESSAGES.required) })
@@ -72,7 +73,7 @@ export default function ResetPasswordPage() {
             type="submit"
             appearance="primary"
             disabled={isSubmitting}
-            icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
+            icon={isSubmitting ? <BusySpinner /> : undefined}
           >
             {t('reset.submit')}
           </Button>

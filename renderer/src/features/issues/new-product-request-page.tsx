@@ -7,7 +7,6 @@ import {
   Field,
   Input,
   makeStyles,
-  Spinner,
   Subtitle1,
   Textarea,
   tokens,
@@ -32,6 +31,7 @@ import {
   type RequestFormOutput,
   type RequestFormValues,
 } from './request-form';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 const RECENT_LIMIT = 5;
 
@@ -155,7 +155,7 @@ function RequestFields({
           type="submit"
           appearance="primary"
           disabled={sending}
-          icon={sending ? <Spinner size="tiny" /> : <SendRegular />}
+          icon={sending ? <BusySpinner /> : <SendRegular />}
         >
           {t('request.submit')}
         </Button>

@@ -2,7 +2,7 @@
  * /AdvanceOrder: orders booked before the goods are in stock. Awaiting ones can be booked or
  * cancelled; a booked one is released into a normal order when the goods arrive.
  */
-import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, CheckmarkRegular, DismissRegular, SendRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { advanceOrdersListSpec } from '#shared/list-specs';
@@ -18,6 +18,7 @@ import { useAppMutation } from '../../ui/use-app-mutation';
 import { useProductName } from '../products/product-name';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime } from './order-parts';
 import { fetchAdvanceOrders, setAdvanceOrderStatus } from './orders.api';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 type Change = 'BOOKED' | 'CANCELLED' | 'RECEIVED';
 
@@ -175,7 +176,7 @@ function AdvanceActions({
           <Button
             size="small"
             appearance="primary"
-            icon={busy ? <Spinner size="extra-tiny" /> : <CheckmarkRegular />}
+            icon={busy ? <BusySpinner size="extra-tiny" /> : <CheckmarkRegular />}
             // Focusable while a change is saved: the button that asked keeps the focus until it leaves.
             disabledFocusable={disabled}
             aria-label={t('advance.bookFor', { orderId: row.orderId })}
@@ -198,7 +199,7 @@ function AdvanceActions({
         <Button
           size="small"
           appearance="primary"
-          icon={busy ? <Spinner size="extra-tiny" /> : <SendRegular />}
+          icon={busy ? <BusySpinner size="extra-tiny" /> : <SendRegular />}
           disabledFocusable={disabled}
           aria-label={t('advance.releaseFor', { orderId: row.orderId })}
           onClick={() => onChange('RECEIVED')}

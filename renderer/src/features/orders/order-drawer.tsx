@@ -11,7 +11,6 @@ import {
   Field,
   Input,
   makeStyles,
-  Spinner,
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
@@ -40,6 +39,7 @@ import { lineFees } from './order-money';
 import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './order-parts';
 import { setOrderStatus, updateOrder } from './orders.api';
 import { changedOrder, statusImpact, statusQuestion, type Translate } from './status-confirm';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -169,7 +169,7 @@ export function OrderDrawer({
                 </Button>
               ))
             )}
-            {status.isPending && <Spinner size="tiny" />}
+            {status.isPending && <BusySpinner />}
           </div>
           {confirm.dialog}
         </section>
@@ -319,7 +319,7 @@ function OrderEditForm({
         <Button
           type="submit"
           appearance="primary"
-          icon={save.isPending ? <Spinner size="tiny" /> : <SaveRegular />}
+          icon={save.isPending ? <BusySpinner /> : <SaveRegular />}
           disabled={save.isPending}
         >
           {t('common:actions.save')}

@@ -14,7 +14,6 @@ import {
   Input,
   makeStyles,
   Option,
-  Spinner,
   Subtitle1,
   tokens,
 } from '@fluentui/react-components';
@@ -45,6 +44,7 @@ import { LineTotal, OrderTotal, useStoredOrder } from './order-entry-parts';
 import { useBusinessTime } from './order-parts';
 import { createOrders } from './orders.api';
 import { Dropdown } from '../../ui/labelled-controls';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM, maxWidth: '1100px' },
@@ -322,7 +322,7 @@ function OrderEntryFields({
         <Button
           type="submit"
           appearance="primary"
-          icon={busy ? <Spinner size="tiny" /> : <SendRegular />}
+          icon={busy ? <BusySpinner /> : <SendRegular />}
           disabled={busy}
         >
           {t('submit')}

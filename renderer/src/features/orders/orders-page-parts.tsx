@@ -39,6 +39,7 @@ import { OrderStatusBadge } from './order-parts';
 import { setOrdersStatus } from './orders.api';
 import { changedOrder, statusImpact, statusQuestion, type Translate } from './status-confirm';
 import { Dropdown } from '../../ui/labelled-controls';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 export type StatusTab = (typeof ORDER_STATUS_FILTERS)[number];
 /** The order price's sort field. */
@@ -274,7 +275,7 @@ export function BulkStatusBar({
       </Field>
       <Button
         appearance="primary"
-        icon={bulk.isPending ? <Spinner size="tiny" /> : <ArrowSyncRegular />}
+        icon={bulk.isPending ? <BusySpinner /> : <ArrowSyncRegular />}
         disabled={bulk.isPending}
         onClick={apply}
       >

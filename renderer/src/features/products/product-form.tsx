@@ -4,7 +4,7 @@
  * field') shown on the field they name. Nothing typed is lost on an error.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Button, Card, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
   PlatformsSection,
   StockSection,
 } from './product-form-sections';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 export type ProductFormValues = z.input<typeof productFieldsSchema>;
 export type ProductFormOutput = z.output<typeof productFieldsSchema>;
@@ -166,7 +167,7 @@ export function ProductForm({
             type="submit"
             appearance="primary"
             disabled={isSubmitting}
-            icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
+            icon={isSubmitting ? <BusySpinner /> : undefined}
           >
             {mode === 'create' ? t('submitCreate') : t('submitUpdate')}
           </Button>

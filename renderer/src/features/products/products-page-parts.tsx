@@ -2,7 +2,7 @@
  * The parts of the product list (products-page.tsx): its columns, its filters, the CSV export
  * and the JAN scan.
  */
-import { Button, makeStyles, Spinner, Switch, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, CommentRegular, WarningFilled } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { useErrorText } from '../../ui/use-error-text';
 import { scannedJan } from './jan-scan';
 import { useProductName } from './product-name';
 import { productsCsvPath, searchProducts } from './products.api';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -217,7 +218,7 @@ export function ProductsExportButton({ list }: { list: ListScreen<Product, 'stat
   return (
     <>
       <Button
-        icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+        icon={exporting ? <BusySpinner /> : <ArrowDownloadRegular />}
         disabled={exporting}
         onClick={() => void onExport()}
       >

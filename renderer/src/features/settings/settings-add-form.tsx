@@ -8,7 +8,6 @@ import {
   Input,
   makeStyles,
   Select,
-  Spinner,
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
@@ -26,6 +25,7 @@ import { useConfig } from '../shell/use-config';
 import type { FormFieldKind, SettingsResource, SettingsRow } from './settings-resource';
 import { invalidateSaved } from './settings-table';
 import { createSetting } from './settings.api';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
@@ -222,7 +222,7 @@ export function SettingsAddForm<Row extends SettingsRow, Values extends Record<s
           type="submit"
           appearance="primary"
           disabled={add.isPending}
-          icon={add.isPending ? <Spinner size="tiny" /> : <AddRegular />}
+          icon={add.isPending ? <BusySpinner /> : <AddRegular />}
         >
           {t('form.submit')}
         </Button>

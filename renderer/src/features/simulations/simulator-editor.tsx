@@ -5,7 +5,7 @@
  * reopened simulation is updated in place or saved as a new one.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, makeStyles, Spinner, Subtitle1, tokens } from '@fluentui/react-components';
+import { Button, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import { SaveRegular, SaveCopyRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { SimulationResultView } from './simulation-result';
 import { createSimulation, updateSimulation, type TodaysRate } from './simulations.api';
 import { GoodsFields, PlatformFields, TargetFields, TextField, useFieldStyles } from './simulator-fields';
 import { liveResult, simulatorFormSchema, toRequest, type SimulatorFormValues } from './simulator-form';
+import { BusySpinner } from '../../ui/busy-spinner';
 
 const useStyles = makeStyles({
   layout: {
@@ -145,7 +146,7 @@ export function SimulatorEditor({
               type="submit"
               appearance="primary"
               disabled={save.isPending}
-              icon={save.isPending ? <Spinner size="tiny" /> : <SaveRegular />}
+              icon={save.isPending ? <BusySpinner /> : <SaveRegular />}
             >
               {simulation ? t('actions.update') : t('actions.save')}
             </Button>
