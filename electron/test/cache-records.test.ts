@@ -6,7 +6,8 @@
  * twice is kept once in its newer state, aging at the window's edges, bad queries answered with
  * the server's very error body, and other paths answered offline.
  */
-import Sqlite from 'better-sqlite3-multiple-ciphers';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +33,11 @@ const today = DateTime.now().setZone(ZONE).toISODate() as string;
 const daysAgo = (n: number) => DateTime.fromISO(today).minus({ days: n }).toISODate() as string;
 const ordersFrom = daysAgo(90);
 
+// The cache's driver ships no types its package exports resolve: better-sqlite3's describe it.
+const Sqlite = createRequire(import.meta.url)('better-sqlite3-multiple-ciphers') as typeof BetterSqlite3;
+
 function openCache(): Database {
-  const db = new Sqlite(':memory:') as unknown as Database;
+  const db = new Sqlite(':memory:');
   createRecordTables(db);
   return db;
 }
