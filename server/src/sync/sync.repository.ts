@@ -49,12 +49,25 @@ const chunks = <T>(items: readonly T[]): T[][] => {
 
 const shipmentInSet = (w: SyncWindow) => sql<SqlBool>`shipments.shipping_date >= ${w.shipmentsFrom}`;
 
-/** An order of the set: recent, or in a shipment of the set (history's unknown shipments are not). */
-const orderInSet = (w: SyncWindow) => sql<SqlBool>`(orders.order_date >= ${w.ordersFrom}
-  or orders.shipment_id in (select s.shipment_id from shipments s where s.shipping_date >= ${w.shipmentsFrom}))`;
+/**
+ * An order of the set: recent, or in a shipment of the set (history's unknown shipments are not).
+ * Tested order by order, the shipment looked up by its unique id only for an order too old to be
+ * in by its own date: as `shipment_id in (select …)` SQLite built the set's 20,000 shipment ids
+ * into an index again for every page of a full sync.
+ */
+const orderInSet = (w: SyncWindow, order: 'orders' | 'o' = 'orders') => {
+  const ref = (column: string) => sql.ref(`${order}.${column}`);
+  return sql<SqlBool>`(${ref('order_date')} >= ${w.ordersFrom} or exists (select 1 from shipments s
+    where s.shipment_id = ${ref('shipment_id')} and s.shipping_date >= ${w.shipmentsFrom}))`;
+};
 
+/**
+ * A product some order of the set names, found through that product's orders (the product and
+ * date index): as `id in (select product_id from orders where …)` every page of the products
+ * read every order of the set again (80 ms a page at 100,000 orders).
+ */
 const productInSet = (w: SyncWindow) =>
-  sql<SqlBool>`products.id in (select orders.product_id from orders where ${orderInSet(w)})`;
+  sql<SqlBool>`exists (select 1 from orders o where o.product_id = products.id and ${orderInSet(w, 'o')})`;
 
 /** How many records the whole set holds. */
 export async function countSyncSet(db: Kysely<Database>, w: SyncWindow): Promise<number> {
