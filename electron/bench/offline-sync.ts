@@ -1,16 +1,25 @@
 /**
- * `npm run bench:desktop`: the desktop app's offline cache against a team server at scale, in
- * one process: a team server (SQLite in a temporary folder) holding 20,000 shipments and
- * 100,000 orders, all within the sync window (KURA_BENCH_SHIPMENTS, KURA_BENCH_SYNC_ORDERS),
- * written straight into its tables; then the cache's first full sync (target 5 s), a sync with
- * nothing new (100 ms), and the process's peak RSS during the full sync (300 MB, sampled every
- * 50 ms). Where the full sync's time goes is printed by phase (the server's answer for the
- * shipments, the orders, the products; storing the pages). Exits 1 when a target is missed.
+ * `npm run bench:desktop`: the desktop app's offline cache against a team server at scale. The
+ * team server runs in a process of its own, as it does for real (SQLite in a temporary folder,
+ * holding 20,000 shipments and 100,000 orders, all within the sync window: KURA_BENCH_SHIPMENTS,
+ * KURA_BENCH_SYNC_ORDERS, written straight into its tables); this process stands for the app's
+ * main process: the cache's first full sync (target 5 s), a sync with nothing new (100 ms), this
+ * process's peak RSS during the full sync (300 MB, sampled every 50 ms), then the cache's reads
+ * (cache-reads.ts). Where the full sync's time goes is printed by phase (the server's answer
+ * for the shipments, the orders, the products; storing the pages). Exits 1 when a target is
+ * missed.
+ *
+ * Run with `--serve` (what the bench starts as its team server) it seeds a server, prints
+ * `{ url, token }` as one line and serves until its input closes.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import type { InsertObject, Kysely } from 'kysely';
 import { seedLarge } from '../../server/src/demo/large';
@@ -128,7 +137,8 @@ function orderRow(
   };
 }
 
-async function main(): Promise<void> {
+/** The team server's process: seeded, then serving until the bench closes its input. */
+async function serve(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kura-bench-desktop-'));
   const server = await startServer({
     host: '127.0.0.1',
@@ -143,23 +153,51 @@ async function main(): Promise<void> {
     logLevel: 'warn',
     loginRateLimit: 1000,
   });
+  const started = performance.now();
+  const register = await fetch(`${server.url}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fullname: 'Bench Admin',
+      email: 'bench@kura.example',
+      username: 'bench',
+      password: 'bench-password',
+    }),
+  });
+  const token = ((await register.json()) as { accessToken: string }).accessToken;
+  await seed(server.app.db);
+  log(`seeded ${SHIPMENTS} shipments, ${ORDERS} orders in ${Math.round(performance.now() - started)} ms`);
+  process.stdout.write(`${JSON.stringify({ url: server.url, token })}\n`);
+  process.stdin.resume();
+  await new Promise((resolve) => process.stdin.on('end', resolve));
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Starts the team server's process and waits for its address. */
+async function startTeamServer(): Promise<{ url: string; token: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const { url, token } = JSON.parse(line) as { url: string; token: string };
+  return {
+    url,
+    token,
+    async stop() {
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kura-bench-desktop-'));
+  const server = await startTeamServer();
+  const { token } = server;
   const rows: { measure: string; value: string; target: string; ok: boolean | null }[] = [];
   try {
-    const started = performance.now();
-    const register = await fetch(`${server.url}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        fullname: 'Bench Admin',
-        email: 'bench@kura.example',
-        username: 'bench',
-        password: 'bench-password',
-      }),
-    });
-    const token = ((await register.json()) as { accessToken: string }).accessToken;
-    await seed(server.app.db);
-    log(`seeded ${SHIPMENTS} shipments, ${ORDERS} orders in ${Math.round(performance.now() - started)} ms`);
-
     // Where the time goes: each sync page's answer, by the phase its records belong to.
     const phases = { shipments: 0, orders: 0, products: 0, changes: 0 };
     const timedFetch: Fetch = async (url, init) => {
@@ -193,9 +231,7 @@ async function main(): Promise<void> {
     });
 
     const before = process.memoryUsage().rss;
-    log(
-      `RSS before the full sync (the server and its seeded database in this process): ${Math.round(before / 1024 / 1024)} MB`,
-    );
+    log(`RSS before the full sync: ${Math.round(before / 1024 / 1024)} MB`);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const t0 = performance.now();
@@ -257,7 +293,7 @@ async function main(): Promise<void> {
     if (Array.isArray(reads)) rows.push(...(reads as typeof rows));
     cache.stop();
   } finally {
-    await server.close();
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 
@@ -269,7 +305,7 @@ async function main(): Promise<void> {
   if (rows.some((r) => r.ok === false)) process.exit(1);
 }
 
-main().catch((error: unknown) => {
+(process.argv.includes('--serve') ? serve() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
