@@ -1,0 +1,136 @@
+/**
+ * The desktop app's offline cache as the window sees it: main's state (online or not, the
+ * sync, the outbox's counts) and the outbox's entries, kept here for the HTTP client, which
+ * routes by it, and for the screens (useOffline). The bridge is passed in (connectOffline), so
+ * this module never reaches for window.kura and runs in Node tests. Written without the schema
+ * library: http.ts imports it, and http.ts is on the way to the sign-in form.
+ */
+import type { KuraBridge, OfflineState, OutboxEntry } from '#shared/ipc';
+
+export type OfflineBridge = Pick<
+  KuraBridge,
+  'offlineState' | 'syncNow' | 'cacheGet' | 'outboxList' | 'outboxAdd' | 'outboxResolve' | 'on'
+>;
+
+// A literal, not the shared constant: the constant's module loads the schema library.
+const NONE: OfflineState = {
+  available: false,
+  online: true,
+  syncedAt: null,
+  syncing: null,
+  retryAt: null,
+  outbox: { pending: 0, conflicts: 0 },
+};
+
+interface Snapshot {
+  state: OfflineState;
+  outbox: OutboxEntry[];
+}
+
+let bridge: OfflineBridge | null = null;
+let snapshot: Snapshot = { state: NONE, outbox: [] };
+const listeners = new Set<() => void>();
+const reconnectListeners = new Set<() => void>();
+
+function publish(next: Snapshot): void {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+/** The cache applies (a team server, signed in) and main says the server does not answer. */
+export const isOffline = (state: OfflineState = snapshot.state): boolean => state.available && !state.online;
+
+/**
+ * Takes main's state. Going from offline to online tells the reconnect listeners (the screens'
+ * queries refetch, so live data comes back by itself). The outbox is read again when its counts
+ * say it may have changed, and whenever a sync ran (entries leave it as they are sent).
+ */
+export function applyOfflineState(state: OfflineState): void {
+  const before = snapshot.state;
+  const back = isOffline(before) && !isOffline(state);
+  const outboxMoved =
+    state.outbox.pending !== before.outbox.pending ||
+    state.outbox.conflicts !== before.outbox.conflicts ||
+    state.online !== before.online ||
+    state.available !== before.available;
+  publish({ state, outbox: state.available ? snapshot.outbox : [] });
+  if (state.available && outboxMoved) void refreshOutbox();
+  if (back) for (const listener of reconnectListeners) listener();
+}
+
+async function refreshOutbox(): Promise<void> {
+  const from = bridge;
+  if (!from) return;
+  try {
+    const outbox = await from.outboxList();
+    if (bridge === from) publish({ ...snapshot, outbox });
+  } catch {
+    // Main unreachable: the last list stays until its next change.
+  }
+}
+
+/** Follows main's state until the returned function is called (a new connection, sign-out). */
+export function connectOffline(next: OfflineBridge): () => void {
+  bridge = next;
+  let changed = false;
+  const off = next.on('offline:changed', (state) => {
+    changed = true;
+    applyOfflineState(state);
+  });
+  // A change main sends is newer than the first read's answer still on its way.
+  next.offlineState().then(
+    (state) => {
+      if (bridge === next && !changed) applyOfflineState(state);
+    },
+    () => {},
+  );
+  return () => {
+    off();
+    if (bridge === next) {
+      bridge = null;
+      publish({ state: NONE, outbox: [] });
+    }
+  };
+}
+
+export const offlineSnapshot = (): Snapshot => snapshot;
+
+/** For useSyncExternalStore: called on every change of the state or the outbox. */
+export function subscribeOffline(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called each time main says the server answers again after it did not. */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+function connected(): OfflineBridge {
+  if (!bridge) throw new Error('No offline cache');
+  return bridge;
+}
+
+/** Asks main to try the server now; its answer is the new state. */
+export async function syncNow(): Promise<OfflineState> {
+  const state = await connected().syncNow();
+  applyOfflineState(state);
+  return state;
+}
+
+export const cacheGet = (path: string) => connected().cacheGet(path);
+
+export async function outboxAdd(entry: Parameters<OfflineBridge['outboxAdd']>[0]): Promise<OutboxEntry[]> {
+  const outbox = await connected().outboxAdd(entry);
+  publish({ ...snapshot, outbox });
+  return outbox;
+}
+
+export async function outboxResolve(
+  answer: Parameters<OfflineBridge['outboxResolve']>[0],
+): Promise<OutboxEntry[]> {
+  const outbox = await connected().outboxResolve(answer);
+  publish({ ...snapshot, outbox });
+  return outbox;
+}
