@@ -5,6 +5,7 @@
  * this module never reaches for window.kura and runs in Node tests. Written without the schema
  * library: http.ts imports it, and http.ts is on the way to the sign-in form.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { KuraBridge, OfflineState, OutboxEntry } from '#shared/ipc';
 
 export type OfflineBridge = Pick<
@@ -100,6 +101,10 @@ export function subscribeOffline(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** The screens' queries refetch when the server answers again, so live data comes back by itself. */
+export const refetchOnReconnect = (queryClient: Pick<QueryClient, 'invalidateQueries'>) =>
+  onReconnect(() => void queryClient.invalidateQueries());
 
 /** Called each time main says the server answers again after it did not. */
 export function onReconnect(listener: () => void): () => void {

@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfflineState } from '#shared/ipc';
-import { onReconnect, syncNow } from '../../api/offline';
+import { refetchOnReconnect, syncNow } from '../../api/offline';
 import type { Translate } from '../../i18n/error-message';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { useOffline } from '../../ui/use-offline';
@@ -37,7 +37,7 @@ const useStyles = makeStyles({
 /** The screens' queries refetch when the server answers again, so live data comes back by itself. */
 function useRefetchOnReconnect() {
   const queryClient = useQueryClient();
-  useEffect(() => onReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
+  useEffect(() => refetchOnReconnect(queryClient), [queryClient]);
 }
 
 /** The current time, moved on every 30 s (from the mount: the offline bar mounts when offline). */
