@@ -29,8 +29,8 @@ export function useOffline() {
        * A write control's `disabled` and `title`: as given online; offline, disabled with the
        * reason as its tooltip.
        */
-      writeProps: <P extends WriteControlProps>(props: P = {} as P): P =>
-        offline ? { ...props, disabled: true, title: reason } : props,
+      writeProps: (props: WriteControlProps = {}): WriteControlProps =>
+        offline ? { disabled: true, title: reason } : props,
       /** The outbox's entry of a shipment, if its customs wait there. */
       outboxOf: (shipmentId: string) => outbox.find((e) => e.shipment._id === shipmentId),
     }),

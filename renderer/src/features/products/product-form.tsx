@@ -26,6 +26,7 @@ import {
   PlatformsSection,
   StockSection,
 } from './product-form-sections';
+import { useOffline } from '../../ui/use-offline';
 
 export type ProductFormValues = z.input<typeof productFieldsSchema>;
 export type ProductFormOutput = z.output<typeof productFieldsSchema>;
@@ -114,6 +115,7 @@ export function ProductForm({
   onSubmit,
   onCancel,
 }: ProductFormProps) {
+  const { writeProps } = useOffline();
   const styles = useStyles();
   const { t } = useTranslation('addproduct');
   const notify = useNotify();
@@ -165,7 +167,7 @@ export function ProductForm({
           <Button
             type="submit"
             appearance="primary"
-            disabled={isSubmitting}
+            {...writeProps({ disabled: isSubmitting })}
             icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
           >
             {mode === 'create' ? t('submitCreate') : t('submitUpdate')}
