@@ -59,7 +59,7 @@ describe('menus and the tray', () => {
     ).toBe(false);
   });
 
-  it('puts About and Quit in the app menu on macOS, and Back up now only in local mode', () => {
+  it('puts About and Quit in the app menu on macOS, Back up now only in local mode and Sync now only on a team server', () => {
     const mac = appMenu('en', { platform: 'darwin', local: false });
     expect(mac[0]).toEqual({
       label: 'Kura',
@@ -72,9 +72,20 @@ describe('menus and the tray', () => {
     const file = mac[1] as { submenu: unknown[] };
     expect(file.submenu).toEqual([
       { action: 'exportSales', label: 'Export sales CSV…', accelerator: 'CmdOrCtrl+E' },
+      { action: 'syncNow', label: 'Sync now' },
     ]);
     const windows = appMenu('en', { platform: 'win32', local: true });
     expect((windows[0] as { label: string }).label).toBe('File');
+    const actions = (entries: unknown[]) => entries.map((e) => (e as { action?: string }).action);
+    const localFile = (windows[0] as { submenu: unknown[] }).submenu;
+    expect(actions(localFile)).toContain('backUpNow');
+    expect(actions(localFile)).not.toContain('syncNow');
+    const jaTeam = appMenu('ja', { platform: 'linux', local: false })[0] as { submenu: unknown[] };
+    expect(jaTeam.submenu).toContainEqual({ action: 'syncNow', label: '今すぐ同期' });
+    // The tray's entry too, in team mode only.
+    const tray = { unseen: 0, canNotify: false, notificationsOn: true, keepInTray: false };
+    expect(actions(trayMenu('en', { ...tray, team: true }).items)).toContain('syncNow');
+    expect(actions(trayMenu('en', tray).items)).not.toContain('syncNow');
   });
 
   it('writes About with the versions, the data folder and the server', () => {

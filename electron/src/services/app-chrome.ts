@@ -16,6 +16,7 @@ export type MenuAction =
   | 'openKura'
   | 'toggleNotifications'
   | 'toggleKeepInTray'
+  | 'syncNow'
   | 'quit';
 
 /** A menu entry: a standard role of Electron's, a custom action, a separator or a submenu. */
@@ -30,6 +31,7 @@ const TEXTS = {
     file: 'File',
     exportSales: 'Export sales CSV…',
     backUpNow: 'Back up now…',
+    syncNow: 'Sync now',
     quit: 'Quit Kura',
     edit: 'Edit',
     undo: 'Undo',
@@ -63,6 +65,7 @@ const TEXTS = {
     file: 'ファイル',
     exportSales: '売上CSVをエクスポート…',
     backUpNow: '今すぐバックアップ…',
+    syncNow: '今すぐ同期',
     quit: 'Kuraを終了',
     edit: '編集',
     undo: '元に戻す',
@@ -95,8 +98,9 @@ const TEXTS = {
 } as const;
 
 /**
- * The application menu. "Back up now…" only where there is a local database; on macOS the
- * app's own menu comes first, as the platform expects, and holds About and Quit.
+ * The application menu. "Back up now…" only where there is a local database, "Sync now" only on
+ * a team server (its offline cache); on macOS the app's own menu comes first, as the platform
+ * expects, and holds About and Quit.
  */
 export function appMenu(lang: Language, options: { platform: string; local: boolean }): MenuEntry[] {
   const t = TEXTS[lang];
@@ -109,7 +113,9 @@ export function appMenu(lang: Language, options: { platform: string; local: bool
       label: t.file,
       submenu: [
         { action: 'exportSales', label: t.exportSales, accelerator: 'CmdOrCtrl+E' },
-        ...(options.local ? [{ action: 'backUpNow' as const, label: t.backUpNow }] : []),
+        ...(options.local
+          ? [{ action: 'backUpNow' as const, label: t.backUpNow }]
+          : [{ action: 'syncNow' as const, label: t.syncNow }]),
         ...(mac ? [] : [{ type: 'separator' } as const, quit]),
       ],
     },
@@ -151,6 +157,8 @@ export interface TrayState {
   canNotify: boolean;
   notificationsOn: boolean;
   keepInTray: boolean;
+  /** On a team server: "Sync now" catches the offline cache up (false or absent in local mode). */
+  team?: boolean;
 }
 
 /** The tray's tooltip and menu. */
@@ -165,6 +173,7 @@ export function trayMenu(lang: Language, state: TrayState): { tooltip: string; i
         ? [{ action: 'toggleNotifications' as const, label: t.notifications, checked: state.notificationsOn }]
         : []),
       { action: 'toggleKeepInTray', label: t.keepInTray, checked: state.keepInTray },
+      ...(state.team ? [{ action: 'syncNow' as const, label: t.syncNow }] : []),
       { type: 'separator' },
       { action: 'quit', label: t.quit },
     ],

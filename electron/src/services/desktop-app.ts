@@ -2,12 +2,12 @@
  * The composition root of the main process: every service wired into the IPC router, with
  * Electron's objects passed in. main/main.ts gives it the real ones; the end-to-end tests give
  * it fakes and back the renderer's bridge with `router.handle`, so both run the same code.
- * Session and connection changes go to the order notifications too: they decide whether main
- * polls and when the notification state starts over.
+ * Session and connection changes go to the order notifications and the offline cache too: they
+ * decide whether main polls, when the notification state starts over and which cache is open.
  */
 import type { Language } from '#shared';
 import path from 'node:path';
-import { NO_OFFLINE_STATE, type RestoreAnswer } from '#shared/ipc';
+import { type RestoreAnswer } from '#shared/ipc';
 import { EMPTY_NOTIFICATION_STATE, type NotificationState } from '#shared/notifications/notification-state';
 import {
   aboutText,
@@ -37,6 +37,9 @@ import {
   type Timer,
 } from './notifications';
 import { createTokenVault, type SafeStorage, type TokenVault } from './token-vault';
+import type { Fetch, OfflineTimer } from './offline/connectivity';
+import { createOfflineCache, type OfflineCache } from './offline/offline-cache';
+import type { CacheRecords } from './offline/sync';
 
 export interface DesktopAppDeps {
   appInfo: { version: string; platform: string };
@@ -47,7 +50,8 @@ export interface DesktopAppDeps {
   startServer: StartServer;
   /** Development only: the Vite dev server the window loads instead of app://kura. */
   devServerUrl?: string;
-  fetch: OrderNotificationsDeps['fetch'];
+  /** The API fetch of the poller and the offline cache (JSON, with the session token). */
+  fetch: Fetch;
   createNotification: OrderNotificationsDeps['createNotification'];
   emit: OrderNotificationsDeps['emit'];
   focusWindow(): void;
@@ -72,6 +76,10 @@ export interface DesktopAppDeps {
   i18nDir: string;
   readFile: NotificationTextDeps['readFile'];
   timer?: OrderNotificationsDeps['timer'];
+  /** The offline cache's clock (its sync interval, backoff and request timeouts); tests fake it. */
+  offlineTimer?: OfflineTimer;
+  /** The offline cache's record tables (cache-records.ts); tests record what reaches them. */
+  offlineRecords?: CacheRecords;
   /** A file the user picks to open (a backup to restore). */
   showOpenDialog(options: {
     filters: { name: string; extensions: string[] }[];
@@ -106,6 +114,8 @@ export interface DesktopApp {
   start(): void;
   /** Local mode's backups of its database. */
   backups: Backups;
+  /** A team server's offline cache: its file, sync, outbox and state. */
+  offline: OfflineCache;
   /** The menus, the tray and About, as data in the user's language (app-chrome.ts). */
   chrome: DesktopChrome;
   /** Stops polling and the local API (before quit). */
@@ -163,6 +173,26 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     focusWindow: deps.focusWindow,
     timer: deps.timer,
   });
+
+  const offline = createOfflineCache({
+    dataDir: deps.dataDir,
+    store: deps.store,
+    safeStorage: deps.safeStorage,
+    fetch: deps.fetch,
+    getTeamServer: async () => {
+      const current = connection.get();
+      if (current.mode !== 'team') return null;
+      return { apiBaseUrl: (await connection.resolve()).apiBaseUrl, origin: new URL(current.url).origin };
+    },
+    getSession: () => vault.get(),
+    emit: (event, payload) => deps.emit(event, payload),
+    records: deps.offlineRecords,
+    timer: deps.offlineTimer,
+    onError: (error) => deps.onError?.('offline', error),
+  });
+  // Which cache is open follows the session and the server; a failure there is logged, never thrown.
+  const refreshOffline = () =>
+    void offline.refresh().catch((error: unknown) => deps.onError?.('offline', error));
 
   const closeGuard = createCloseGuard({ confirmClose: deps.confirmClose, close: deps.closeWindow });
   const backups = createBackups({
@@ -249,6 +279,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
         canNotify: vault.get()?.role === 'admin',
         notificationsOn: deps.store.get(NOTIFICATIONS_ON_KEY) !== false,
         keepInTray: keepInTray(),
+        team: !isLocal(),
       }),
     unseen: () => unseen,
     about: (versions) =>
@@ -286,6 +317,9 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
         case 'openKura':
           deps.focusWindow();
           return true;
+        case 'syncNow':
+          await offline.syncNow();
+          return true;
         default:
           return false;
       }
@@ -313,6 +347,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
         const before = apiCspSource(connection.get());
         const info = await connection.set(next);
         notifications.restart();
+        refreshOffline();
         changed();
         if (apiCspSource(info.connection) !== before) deps.reloadWindow();
         return info;
@@ -324,10 +359,14 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
         } finally {
           // Even when the session cannot be persisted it is signed in for this run.
           notifications.sync();
+          refreshOffline();
           changed();
         }
       },
-      'session:clear': () => {
+      'session:clear': async () => {
+        // The signed-out user's cache goes with the session (the window asked first when its
+        // outbox held customs not sent yet); a failure to delete it must not keep them signed in.
+        await offline.wipe().catch((error: unknown) => deps.onError?.('offline', error));
         vault.clear();
         notifications.sync();
         changed();
@@ -352,13 +391,12 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
       },
       'backup:now': () => backUpNow(),
       'backup:restore': () => restore(),
-      // The offline cache is wired in by its own service; until then every read goes to the server.
-      'offline:state': () => NO_OFFLINE_STATE,
-      'offline:sync': () => NO_OFFLINE_STATE,
-      'cache:get': () => ({ status: 503, body: { code: 'offline', message: 'No offline copy' } }),
-      'outbox:list': () => [],
-      'outbox:add': () => [],
-      'outbox:resolve': () => [],
+      'offline:state': () => offline.state(),
+      'offline:sync': () => offline.syncNow(),
+      'cache:get': ({ path: apiPath }) => offline.get(apiPath),
+      'outbox:list': () => offline.outboxList(),
+      'outbox:add': (entry) => offline.outboxAdd(entry),
+      'outbox:resolve': (answer) => offline.outboxResolve(answer),
     },
     {
       isTrustedSender: (sender) => isTrustedSender(sender, devServerUrl),
@@ -376,14 +414,17 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     language,
     cspOptions: () => ({ apiOrigin: apiCspSource(connection.get()), devServerUrl }),
     backups,
+    offline,
     chrome,
     start: () => {
       notifications.sync();
+      refreshOffline();
       runScheduledBackup();
       backupTimer ??= timer.setInterval(runScheduledBackup, BACKUP_CHECK_MS);
     },
     async stop() {
       notifications.stop();
+      offline.stop();
       if (backupTimer !== undefined) timer.clearInterval(backupTimer);
       backupTimer = undefined;
       await localServer.stop();

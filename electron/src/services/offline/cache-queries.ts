@@ -1,0 +1,387 @@
+/**
+ * The cache's answers to the window's reads, by the server's own rules: each request is parsed
+ * with the shared list spec and the server's parser, and its filters, sort and search text
+ * become SQL through the server's list columns and search conditions (http/list.ts and the
+ * areas' repositories), compiled by Kysely for SQLite and run here on the cache's tables, which
+ * carry the server's names for everything a list reads (cache-records.ts). Errors are answered
+ * by the server's own error mapping. Only the bookkeeping differs: the server picks among kept
+ * counts, count caches and index walks to be fast at a million orders; the cache counts and
+ * pages its few hundred thousand rows directly, which answers the same rows.
+ *
+ * Kysely runs asynchronously and an IPC read wants its answer now: queries are only compiled
+ * (a dialect with no driver), then run synchronously through the cache's own better-sqlite3
+ * handle, each statement prepared once per cache file.
+ */
+import type { Database as Sqlite, Statement } from 'better-sqlite3';
+import {
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type Compilable,
+  type SelectQueryBuilder,
+} from 'kysely';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PLATFORMS } from '#shared/constants';
+import { isValidJan } from '#shared/domain/jan';
+import type { CacheAnswer } from '#shared/ipc';
+import {
+  ordersListSpec,
+  ordersSearchSpec,
+  productsListSpec,
+  productsSearchSpec,
+  shipmentsListSpec,
+  shipmentsSearchSpec,
+} from '#shared/list-specs';
+import { LIMITS } from '#shared/constants';
+import { formatMessage, MESSAGES } from '#shared/messages';
+import { ListQueryError, type Filter, type ListQuery } from '#shared/query';
+import { CONTROL_CHARACTERS, dateSchema, idSchema, textSchema } from '#shared/schemas/common';
+import type { Database } from '../../../../server/src/db/database';
+import { HttpError, httpError, notFound, sendError } from '../../../../server/src/http/errors';
+import { applyFilters, applySort, parseList, type ListColumns } from '../../../../server/src/http/list';
+import { statusCountsOf, sumStatusCounts } from '../../../../server/src/orders/order-counts.repository';
+import {
+  janTextSets,
+  orderTextMatch,
+  orderTextScan,
+  orderTextSets,
+  type OrderTextSets,
+  type SearchTrigrams,
+} from '../../../../server/src/orders/order-search.repository';
+import { ordersColumns } from '../../../../server/src/orders/orders.repository';
+import { productsColumns, productTextMatch } from '../../../../server/src/products/products.repository';
+import { shipmentsColumns, shipmentTextMatch } from '../../../../server/src/shipments/shipments.repository';
+
+/** Compiles only: a query never runs through Kysely here. */
+const kdb = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+const productColumns: ListColumns = productsColumns(kdb);
+
+/**
+ * Every trigram as rare as any other: the search asks FTS5 for the whole text. The server looks
+ * up the text's rarest run of trigrams and checks the rows found for the whole text, which
+ * finds the same rows; at the cache's size the whole phrase is fast.
+ */
+const WHOLE_TEXT: SearchTrigrams = {
+  orderIds: { shares: new Map(), floor: 1 },
+  customers: { shares: new Map(), floor: 1 },
+};
+
+// ---- running compiled queries on the cache's handle ----
+
+const MAX_STATEMENTS = 500;
+const statementsByDb = new WeakMap<Sqlite, Map<string, Statement>>();
+
+function statement(db: Sqlite, text: string): Statement {
+  let byText = statementsByDb.get(db);
+  if (!byText) {
+    byText = new Map();
+    statementsByDb.set(db, byText);
+  }
+  let prepared = byText.get(text);
+  if (!prepared) {
+    // Texts depend on the shape of the filters, not their values: few, but not bounded.
+    if (byText.size >= MAX_STATEMENTS) byText.clear();
+    prepared = db.prepare(text);
+    byText.set(text, prepared);
+  }
+  return prepared;
+}
+
+function all<T>(db: Sqlite, query: Compilable): T[] {
+  const compiled = query.compile();
+  return statement(db, compiled.sql).all(...compiled.parameters) as T[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's select
+type AnySelect = SelectQueryBuilder<any, any, any>;
+type Table = 'shipments' | 'orders' | 'products';
+
+const countOf = (db: Sqlite, filtered: AnySelect) =>
+  Number(all<{ n: number }>(db, filtered.clearSelect().select(sql<number>`count(*)`.as('n')))[0]?.n ?? 0);
+
+/** The records of the ids, in the ids' order. */
+function recordsOf(db: Sqlite, table: Table, ids: readonly string[]): unknown[] {
+  if (ids.length === 0) return [];
+  const rows = all<{ id: string; record: string }>(
+    db,
+    kdb
+      .selectFrom(table)
+      .select([sql.ref<string>(`${table}.id`).as('id'), sql.ref<string>(`${table}.record`).as('record')])
+      .where(sql.ref(`${table}.id`), 'in', ids),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row.record]));
+  return ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record === undefined ? [] : [JSON.parse(record) as unknown];
+  });
+}
+
+/**
+ * A page as the server's runList answers it: the filters' total, then the page's keys in the
+ * sort's order (the tie breaker after it), then their records. `walk`: the same rows found by a
+ * condition tested row by row along the sort's index, and when to prefer it.
+ */
+function listPage(
+  db: Sqlite,
+  table: Table,
+  base: AnySelect,
+  query: ListQuery,
+  columns: ListColumns,
+  walk?: { base: AnySelect; prefer: (total: number) => boolean },
+): { data: unknown[]; totalCount: number } {
+  const totalCount = countOf(db, applyFilters(base, query, columns));
+  if (totalCount === 0 || query.offset >= totalCount) return { data: [], totalCount };
+  const from = walk?.prefer(totalCount) ? walk.base : base;
+  const keys = all<{ list_key: string }>(
+    db,
+    applySort(
+      applyFilters(from, query, columns)
+        .clearSelect()
+        .select(sql.ref<string>(columns.tieBreaker).as('list_key')),
+      query.sort,
+      columns,
+    )
+      .limit(query.limit)
+      .offset(query.offset),
+  );
+  return {
+    data: recordsOf(
+      db,
+      table,
+      keys.map((k) => k.list_key),
+    ),
+    totalCount,
+  };
+}
+
+// ---- the requests ----
+
+/** The query string as Fastify's parser gives it: repeated keys as arrays. */
+function rawQueryOf(search: string): Record<string, string | string[]> {
+  const raw: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [key, value] of new URLSearchParams(search)) {
+    const had = raw[key];
+    raw[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return raw;
+}
+
+/** The server's check of every query text (errors.ts, preValidation): no control characters, well formed. */
+function checkText(raw: Record<string, string | string[]>): void {
+  for (const [key, value] of Object.entries(raw)) {
+    for (const text of [key, ...(Array.isArray(value) ? value : [value])]) {
+      const code = CONTROL_CHARACTERS.test(text)
+        ? 'controlCharacter'
+        : !text.isWellFormed()
+          ? 'illFormedText'
+          : undefined;
+      if (code) throw httpError(400, code, undefined, [{ field: key, message: MESSAGES[code] }]);
+    }
+  }
+}
+
+/** Validates as the route's zod schema does, failing with the error Fastify would raise. */
+function validated<T>(schema: z.ZodType<T>, data: unknown, context: 'querystring' | 'params'): T {
+  const result = validatorCompiler({ schema, method: 'GET', url: '', httpPart: context })(data) as {
+    value?: T;
+    error?: unknown[];
+  };
+  if (result.error) {
+    throw Object.assign(new Error('validation'), {
+      statusCode: 400,
+      validation: result.error,
+      validationContext: context,
+    });
+  }
+  return result.value as T;
+}
+
+const idParams = z.object({ id: idSchema });
+
+function byId(db: Sqlite, table: Table, id: string): CacheAnswer {
+  validated(idParams, { id }, 'params');
+  const [record] = recordsOf(db, table, [id]);
+  if (record === undefined) throw notFound();
+  return { status: 200, body: { data: record } };
+}
+
+const SEARCH_BY = ['shipmentId', 'orderId'] as const;
+
+function shipments(db: Sqlite, raw: Record<string, string | string[]>, search: boolean): CacheAnswer {
+  const query = parseList(raw, search ? shipmentsSearchSpec : shipmentsListSpec);
+  const base = kdb.selectFrom('shipments');
+  if (!search) return { status: 200, body: listPage(db, 'shipments', base, query, shipmentsColumns) };
+  const text = query.extras.searchStr?.trim() ?? '';
+  const searchBy = query.extras.searchBy ?? 'shipmentId';
+  if (!(SEARCH_BY as readonly string[]).includes(searchBy)) {
+    const params = { field: 'searchBy', values: SEARCH_BY.join(', ') };
+    const message = formatMessage('queryOneOf', params);
+    throw httpError(400, 'queryOneOf', params, [{ field: 'searchBy', message, code: 'queryOneOf', params }]);
+  }
+  const matched = text
+    ? base.where(shipmentTextMatch(kdb, text, searchBy as (typeof SEARCH_BY)[number]))
+    : base;
+  const page = listPage(db, 'shipments', matched, query, shipmentsColumns);
+  return { status: 200, body: { data: page.data, totalcount: page.totalCount } };
+}
+
+const JAN_SHAPE = /^(\d{8}|\d{13})$/;
+const isJan = (text: string) => JAN_SHAPE.test(text) && isValidJan(text);
+
+/** What an order search text matches: a complete JAN, as a scanner types it, that product's orders only. */
+const orderSets = (text: string): OrderTextSets =>
+  isJan(text) ? janTextSets(kdb, text) : orderTextSets(kdb, text, WHOLE_TEXT);
+
+/**
+ * A walk of the sort's index reads about (offset + limit) × orders / matches entries; a lookup
+ * fetches and sorts every match: the walk wins for a common word on an early page.
+ */
+const walkBeatsLookup = (db: Sqlite, query: ListQuery) => (matches: number) => {
+  const scope = countOf(db, kdb.selectFrom('orders'));
+  return ((query.offset + query.limit) * scope) / Math.max(matches, 1) < matches;
+};
+
+function orders(db: Sqlite, raw: Record<string, string | string[]>, search: boolean): CacheAnswer {
+  const query = parseList(raw, search ? ordersSearchSpec : ordersListSpec);
+  const base = kdb.selectFrom('orders');
+  const text = search ? (query.extras.searchStr?.trim() ?? '') : '';
+  if (!text) {
+    const page = listPage(db, 'orders', base, query, ordersColumns);
+    return { status: 200, body: search ? { data: page.data, totalcount: page.totalCount } : page };
+  }
+  const sets = orderSets(text);
+  const page = listPage(
+    db,
+    'orders',
+    base.where(orderTextMatch(kdb, sets, query.filters)),
+    query,
+    ordersColumns,
+    {
+      base: base.where(orderTextScan(kdb, sets)),
+      prefer: walkBeatsLookup(db, query),
+    },
+  );
+  return { status: 200, body: { data: page.data, totalcount: page.totalCount } };
+}
+
+/** GET /orders/total's query (orders.routes.ts). */
+const totalsQuery = z.object({
+  start_date: dateSchema.optional(),
+  end_date: dateSchema.optional(),
+  platformCode: z.enum(PLATFORMS).optional(),
+  shipmentId: idSchema.optional(),
+  product: idSchema.optional(),
+  searchStr: textSchema().optional(),
+});
+
+/** The status tabs' counts under the list's other filters, as orderTotals reads its query. */
+function orderTotals(db: Sqlite, raw: Record<string, string | string[]>): CacheAnswer {
+  const q = validated(totalsQuery, raw, 'querystring');
+  const filters: Filter[] = [
+    ...(q.start_date ? [{ field: 'orderDate', op: 'gte' as const, value: q.start_date }] : []),
+    ...(q.end_date ? [{ field: 'orderDate', op: 'lte' as const, value: q.end_date }] : []),
+    ...(q.platformCode ? [{ field: 'platformCode', op: 'eq' as const, value: q.platformCode }] : []),
+    ...(q.shipmentId ? [{ field: 'shipmentId', op: 'eq' as const, value: q.shipmentId }] : []),
+    ...(q.product ? [{ field: 'product', op: 'eq' as const, value: q.product }] : []),
+  ];
+  const text = q.searchStr?.trim() ?? '';
+  const base = kdb.selectFrom('orders');
+  const matched = text ? base.where(orderTextMatch(kdb, orderSets(text), filters)) : base;
+  const rows = all<{ status: string; n: number }>(
+    db,
+    applyFilters(matched, { filters }, ordersColumns)
+      .select([sql.ref<string>('orders.shipment_status').as('status'), sql<number>`count(*)`.as('n')])
+      .groupBy('orders.shipment_status'),
+  );
+  const byStatus = statusCountsOf(rows);
+  return { status: 200, body: { totalCount: sumStatusCounts(byStatus), byStatus } };
+}
+
+function products(db: Sqlite, raw: Record<string, string | string[]>, search: boolean): CacheAnswer {
+  const query = parseList(raw, search ? productsSearchSpec : productsListSpec);
+  const base = kdb.selectFrom('products');
+  if (!search) return { status: 200, body: listPage(db, 'products', base, query, productColumns) };
+  // The server's product search (products.service.ts): below two characters nothing; a complete
+  // JAN that product only; otherwise name (either language), SKU or JAN contains the text.
+  const text = query.extras.searchString?.trim() ?? '';
+  if (text.length < LIMITS.productSearchMinChars) return { status: 200, body: { data: [], totalcount: 0 } };
+  const matched = isJan(text)
+    ? base.where('products.jan_code', '=', text)
+    : base.where(productTextMatch(kdb, text));
+  const page = listPage(db, 'products', matched, query, productColumns);
+  return { status: 200, body: { data: page.data, totalcount: page.totalCount } };
+}
+
+/** The API's error answer, by the server's own mapping of the error. */
+function errorAnswer(error: unknown): CacheAnswer {
+  if (!(error instanceof HttpError || error instanceof ListQueryError || isValidationError(error)))
+    throw error;
+  let answer: CacheAnswer = { status: 500, body: null };
+  const reply = {
+    status(code: number) {
+      answer = { ...answer, status: code };
+      return reply;
+    },
+    send(body: unknown) {
+      answer = { ...answer, body };
+      return reply;
+    },
+  };
+  const quiet = () => undefined;
+  sendError(error as Error, { log: { info: quiet, warn: quiet, error: quiet } } as never, reply as never);
+  return answer;
+}
+
+const isValidationError = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'validation' in error && 'validationContext' in error;
+
+type Route = (db: Sqlite, raw: Record<string, string | string[]>) => CacheAnswer;
+
+const ROUTES: Record<string, Route> = {
+  shipments: (db, raw) => shipments(db, raw, false),
+  'shipments/search': (db, raw) => shipments(db, raw, true),
+  orders: (db, raw) => orders(db, raw, false),
+  'orders/search': (db, raw) => orders(db, raw, true),
+  'orders/total': orderTotals,
+  products: (db, raw) => products(db, raw, false),
+  'products/search': (db, raw) => products(db, raw, true),
+};
+
+/** `shipments/{id}`, `orders/{id}`, `products/{id}`; the other routes under them are the server's. */
+const ONE = /^(shipments|orders|products)\/([^/]+)$/;
+const NOT_IDS = new Set(['products/csv-products']);
+
+/**
+ * The answer to a read of the records, or undefined when `path` is not one of them. `context`
+ * is reserved for date defaults: no list the cache answers has one today.
+ */
+export function answerRecords(db: Sqlite, path: string, context: { today: string }): CacheAnswer | undefined {
+  void context;
+  const [rawPath = '', search = ''] = path.replace(/^\/+/, '').split(/\?(.*)/s);
+  // The server ignores a trailing slash.
+  const route = rawPath.replace(/\/+$/, '');
+  const one = ONE.exec(route);
+  const handler = ROUTES[route];
+  if (!handler && (!one || NOT_IDS.has(route))) return undefined;
+  try {
+    const raw = rawQueryOf(search);
+    checkText(raw);
+    if (handler) return handler(db, raw);
+    const [, table, id] = one as RegExpExecArray;
+    return byId(db, table as Table, decodeURIComponent(id as string));
+  } catch (error) {
+    return errorAnswer(error);
+  }
+}
