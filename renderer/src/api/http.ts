@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { MessageParams } from '#shared/messages';
 import type { OutboxEntry } from '#shared/ipc';
 import { BAD_RESPONSE, NETWORK_ERROR, OFFLINE } from '../i18n/error-message';
-import { cacheGet, isOffline, offlineSnapshot, outboxAdd, syncNow } from './offline';
+import { cacheGet, isOffline, offlineReady, offlineSnapshot, outboxAdd, syncNow } from './offline';
 
 export { BAD_RESPONSE, NETWORK_ERROR, OFFLINE };
 
@@ -191,6 +191,7 @@ async function fetchApi(
  * may have reached the server: sending it again is the user's choice).
  */
 async function send(method: Method, path: string, json?: unknown, signal?: AbortSignal): Promise<Answer> {
+  await offlineReady();
   const { state: offline } = offlineSnapshot();
   if (!offline.available) return fetchApi(method, path, json, signal, TIMEOUT_MS);
   if (isOffline(offline)) {
@@ -267,6 +268,7 @@ export async function requestOrQueue<S extends z.ZodType>(
     queue: { shipment: string; version: number };
   },
 ): Promise<{ sent: z.output<S> } | { queued: OutboxEntry[] }> {
+  await offlineReady();
   if (isOffline()) {
     return {
       queued: await outboxAdd({ shipment: queue.shipment, customs: { ...json, version: queue.version } }),

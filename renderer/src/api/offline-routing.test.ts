@@ -97,6 +97,20 @@ describe('the HTTP client offline (desktop with a team server)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("waits for main's first answer: a window opened with the server gone reads the cache", async () => {
+    const main = fakeMain(state({ online: false }));
+    let answer: (s: OfflineState) => void = () => {};
+    main.bridge.offlineState.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    disconnect = connectOffline(main.bridge as unknown as OfflineBridge);
+    const read = request('get', 'auth/me', { schema: z.unknown() });
+    await Promise.resolve();
+    expect(main.bridge.cacheGet).not.toHaveBeenCalled();
+    answer(state({ online: false }));
+    await read;
+    expect(main.bridge.cacheGet).toHaveBeenCalledWith('auth/me');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("turns the cache's non-200 answer into the ApiError its body describes", async () => {
     const main = await connect(state({ online: false }));
     main.bridge.cacheGet.mockResolvedValueOnce({

@@ -29,6 +29,8 @@ interface Snapshot {
 }
 
 let bridge: OfflineBridge | null = null;
+let ready: Promise<void> = Promise.resolve();
+const FIRST_READ_WAIT_MS = 1_000;
 let snapshot: Snapshot = { state: NONE, outbox: [] };
 const listeners = new Set<() => void>();
 const reconnectListeners = new Set<() => void>();
@@ -48,7 +50,11 @@ export const isOffline = (state: OfflineState = snapshot.state): boolean => stat
  */
 export function applyOfflineState(state: OfflineState): void {
   const before = snapshot.state;
-  const back = isOffline(before) && !isOffline(state);
+  // Live data changed under the screens: the server answers again, or customs left the outbox
+  // for it (sent, or turned into a conflict with the server's shipment beside them).
+  const back =
+    (isOffline(before) && !isOffline(state)) ||
+    (state.available && state.online && state.outbox.pending < before.outbox.pending);
   const outboxMoved =
     state.outbox.pending !== before.outbox.pending ||
     state.outbox.conflicts !== before.outbox.conflicts ||
@@ -79,12 +85,15 @@ export function connectOffline(next: OfflineBridge): () => void {
     applyOfflineState(state);
   });
   // A change main sends is newer than the first read's answer still on its way.
-  next.offlineState().then(
+  const read = next.offlineState().then(
     (state) => {
       if (bridge === next && !changed) applyOfflineState(state);
     },
     () => {},
   );
+  // The first calls wait for it (a window opened with the server already gone must route them
+  // to the cache), but never long: main answers in a moment or not at all.
+  ready = Promise.race([read, new Promise<void>((resolve) => setTimeout(resolve, FIRST_READ_WAIT_MS))]);
   return () => {
     off();
     if (bridge === next) {
@@ -96,17 +105,23 @@ export function connectOffline(next: OfflineBridge): () => void {
 
 export const offlineSnapshot = (): Snapshot => snapshot;
 
+/** Resolves once main's first answer about the cache is in (or did not come in time). */
+export const offlineReady = (): Promise<void> => ready;
+
 /** For useSyncExternalStore: called on every change of the state or the outbox. */
 export function subscribeOffline(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** The screens' queries refetch when the server answers again, so live data comes back by itself. */
+/**
+ * The screens' queries refetch when the server answers again or the outbox sent customs, so live
+ * data comes back by itself.
+ */
 export const refetchOnReconnect = (queryClient: Pick<QueryClient, 'invalidateQueries'>) =>
   onReconnect(() => void queryClient.invalidateQueries());
 
-/** Called each time main says the server answers again after it did not. */
+/** Called each time main says the server answers again after it did not, or sent customs. */
 export function onReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => reconnectListeners.delete(listener);
