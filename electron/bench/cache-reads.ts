@@ -1,0 +1,386 @@
+/**
+ * The offline cache's reads at the size of a busy year: 20,000 shipments, 100,000 orders and
+ * 2,000 products (synthetic records of the API's shapes), stored through applyRecords in pages
+ * of 2,000 as a full sync stores them, then 500 fresh requests of each kind the screens send
+ * (a new filter, page or search text each time): p50, p99 and max against 20 ms a request.
+ *
+ *   node --import tsx electron/bench/cache-reads.ts
+ *
+ * Prints a table; exits 1 when a kind's p99 is over the target or the inserts are over theirs.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { DateTime } from 'luxon';
+import { withJanCheckDigit } from '#shared/domain/jan';
+import type { Order, Customer } from '#shared/schemas/order';
+import type { Product } from '#shared/schemas/product';
+import type { Shipment } from '#shared/schemas/shipment';
+import {
+  answerGet,
+  applyRecords,
+  createRecordTables,
+  type SyncPage,
+} from '../src/services/offline/cache-records';
+
+/** A request's target, and the full sync's inserts'. */
+export const TARGET_MS = 20;
+export const INSERT_TARGET_MS = 1_500;
+const REQUESTS = 500;
+
+const SIZE = { shipments: 20_000, orders: 100_000, products: 2_000, ordersPerShipment: 3 };
+const TODAY = '2026-06-30';
+const day = (daysAgo: number) => DateTime.fromISO(TODAY).minus({ days: daysAgo }).toISODate() as string;
+const stamp = (date: string, seconds: number) =>
+  `${date}T${String(Math.floor(seconds / 3600) % 24).padStart(2, '0')}:${String(Math.floor(seconds / 60) % 60).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}.000Z`;
+
+/** A small deterministic generator: the same cache every run. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T,
+  };
+}
+
+const TEAS = [
+  'Matcha',
+  'Sencha',
+  'Hojicha',
+  'Genmaicha',
+  'Gyokuro',
+  'Kukicha',
+  'Bancha',
+  'Kabusecha',
+  'Tencha',
+  'Mugicha',
+];
+const KINDS = [
+  'Whisk',
+  'Bowl',
+  'Tin',
+  'Powder',
+  'Bags',
+  'Kit',
+  'Scoop',
+  'Kettle',
+  'Cup',
+  'Set',
+  'Sampler',
+  'Pot',
+];
+const GRADES = [
+  'Premium',
+  'Everyday',
+  'Ceremonial',
+  'Organic',
+  'Gift',
+  'Classic',
+  'Kyoto',
+  'Uji',
+  'Shizuoka',
+  'Kagoshima',
+];
+const FIRST = [
+  'Kabir',
+  'Asha',
+  'Ravi',
+  'Meera',
+  'Arjun',
+  'Priya',
+  'Vikram',
+  'Ananya',
+  'Rohan',
+  'Isha',
+  'Dev',
+  'Nisha',
+];
+const LAST = ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Singh', 'Gupta', 'Nair', 'Das', 'Menon', 'Kapoor'];
+
+function makeProducts(): Product[] {
+  const r = random(1);
+  return Array.from({ length: SIZE.products }, (_, i) => {
+    const name = `${r.pick(TEAS)} ${r.pick(KINDS)} ${r.pick(GRADES)} ${i}`;
+    return {
+      _id: `p-${String(i).padStart(5, '0')}`,
+      name,
+      nameJa: null,
+      skuCode: `${name.slice(0, 3).toUpperCase()}-${String(i).padStart(5, '0')}`,
+      janCode: withJanCheckDigit(`4901${String(10_000_000 + i * 37).slice(0, 8)}`),
+      category: null,
+      manufacturer: null,
+      suppliers: [{ _id: `sup-${i % 40}`, name: `Supplier ${i % 40}` }],
+      purchasePrice: 200 + r.int(3000),
+      inStockQuantity: r.int(500),
+      amazonStockQuantity: 0,
+      shelfNumber: `S-${i % 90}`,
+      releaseDate: i % 4 ? day(400 + r.int(2000)) : null,
+      lowStockLevel: r.int(50),
+      activeStatus: i % 17 !== 0,
+      availablePlatforms: [],
+      lastOrderDate: day(r.int(90)),
+      monthlyQuantity: r.int(300),
+      remarksCount: 0,
+      createdAt: stamp(day(500 + r.int(300)), r.int(86400)),
+      updatedAt: stamp(day(r.int(200)), r.int(86400)),
+    };
+  });
+}
+
+function makeRecords(): { shipments: Shipment[]; orders: Order[]; products: Product[] } {
+  const r = random(2);
+  const products = makeProducts();
+  const orders: Order[] = [];
+  const shipped = SIZE.shipments * SIZE.ordersPerShipment;
+  const shippingDates = Array.from({ length: SIZE.shipments }, (_, i) =>
+    day(Math.floor((i * 365) / SIZE.shipments)),
+  );
+  for (let i = 0; i < SIZE.orders; i++) {
+    const inShipment = i < shipped ? Math.floor(i / SIZE.ordersPerShipment) : -1;
+    const platform =
+      inShipment >= 0
+        ? i % 2
+          ? 'AMAZONIND'
+          : 'SHOPIFY'
+        : r.pick(['AMAZONJP', 'AMAZONIND', 'SHOPIFY'] as const);
+    const currency = platform === 'AMAZONJP' ? 'JPY' : 'INR';
+    const orderDate =
+      inShipment >= 0
+        ? (DateTime.fromISO(shippingDates[inShipment] as string)
+            .minus({ days: 2 })
+            .toISODate() as string)
+        : day(r.int(90));
+    const product = r.pick(products);
+    const first = r.pick(FIRST);
+    const last = r.pick(LAST);
+    const customer: Customer | null =
+      platform === 'AMAZONJP'
+        ? null
+        : {
+            name: `${first} ${last}`,
+            email: `${first.toLowerCase()}.${last.toLowerCase()}${i % 997}@mail.example`,
+            phone: '',
+            address: '',
+            city: 'Pune',
+            state: '',
+            country: 'IN',
+            postcode: '',
+          };
+    const at = stamp(orderDate, r.int(86400));
+    orders.push({
+      _id: `o-${String(i).padStart(6, '0')}`,
+      orderId:
+        platform === 'SHOPIFY'
+          ? `#${100_000 + i}`
+          : `${platform === 'AMAZONJP' ? '249' : '403'}-${String(1_000_000 + r.int(8_999_999))}-${String(1_000_000 + r.int(8_999_999))}`,
+      orderDate,
+      platformCode: platform,
+      product: {
+        _id: product._id,
+        name: product.name,
+        skuCode: product.skuCode,
+        janCode: product.janCode,
+        purchasePrice: product.purchasePrice,
+        availablePlatforms: [],
+      },
+      orderQuantity: 1 + r.int(3),
+      currency,
+      baseOrderPrice: currency === 'JPY' ? 500 + r.int(20_000) : (50_000 + r.int(2_000_000)) / 100,
+      discount: 0,
+      commission: 0,
+      closingFee: 0,
+      gst: 0,
+      shippingFee: 0,
+      customFee: 0,
+      handlingFee: 0,
+      exchangeRate: null,
+      expectedShippingDate: null,
+      isBookedAdvance: false,
+      deliveryDate: null,
+      shipmentStatus:
+        inShipment >= 0
+          ? inShipment % 3
+            ? 'COMPLETED'
+            : 'SHIPPED'
+          : r.pick(['RECEIVED', 'ACCEPTED', 'PACKED', 'CANCELLED', 'COMPLETED'] as const),
+      shipmentId: inShipment >= 0 ? `SHP-${String(inShipment).padStart(6, '0')}` : null,
+      stockTaken: false,
+      customer,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+  const shipments: Shipment[] = shippingDates.map((shippingDate, i) => {
+    const mine = orders.slice(i * SIZE.ordersPerShipment, (i + 1) * SIZE.ordersPerShipment);
+    const received = i % 3 !== 0;
+    return {
+      _id: `s-${String(i).padStart(6, '0')}`,
+      shipmentId: `SHP-${String(i).padStart(6, '0')}`,
+      shippingDate,
+      shipmentTrackingLink: `https://tracking.example/${i}`,
+      shippingMethod: null,
+      totalShippingFee: 1000 + (i % 5000),
+      customId: received ? `CUS-${i}` : null,
+      totalCustomFee: received ? 1500.5 : null,
+      receivedDate: received ? shippingDate : null,
+      status: received ? 'RECEIVED' : 'SHIPPED',
+      version: 1,
+      shippedOrders: mine.map((o) => ({
+        _id: o._id,
+        orderId: o.orderId,
+        orderDate: o.orderDate,
+        platformCode: o.platformCode,
+        orderQuantity: o.orderQuantity,
+        baseOrderPrice: o.baseOrderPrice,
+        gst: 0,
+        commission: 0,
+        closingFee: 0,
+        shippingFee: 0,
+        customFee: 0,
+        discount: 0,
+        currency: o.currency,
+        shipmentStatus: o.shipmentStatus,
+        customer: o.customer,
+        product: o.product && { _id: o.product._id, name: o.product.name },
+      })),
+      createdAt: stamp(shippingDate, 3600),
+      updatedAt: stamp(shippingDate, 7200 + i),
+    };
+  });
+  return { shipments, orders, products };
+}
+
+/** Stores the records as a full sync does (shipments, orders, products; pages of 2,000, a transaction each). */
+export function fillCache(db: Database): { records: ReturnType<typeof makeRecords>; insertMs: number } {
+  const records = makeRecords();
+  const all: SyncPage[] = [];
+  const PAGE = 2_000;
+  for (const kind of ['shipments', 'orders', 'products'] as const) {
+    for (let i = 0; i < records[kind].length; i += PAGE) {
+      all.push({
+        shipments: [],
+        orders: [],
+        products: [],
+        removed: { shipments: [], orders: [], products: [] },
+        [kind]: records[kind].slice(i, i + PAGE),
+      });
+    }
+  }
+  const apply = db.transaction((page: SyncPage) => applyRecords(db, page));
+  const start = performance.now();
+  for (const page of all) apply(page);
+  return { records, insertMs: performance.now() - start };
+}
+
+export interface KindResult {
+  kind: string;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** Times 500 fresh requests of each kind against a filled cache (see {@link fillCache}). */
+export function benchCacheReads(db: Database, records = makeRecords()): KindResult[] {
+  const r = random(3);
+  const statuses = ['RECEIVED', 'ACCEPTED', 'PACKED', 'SHIPPED', 'COMPLETED', 'CANCELLED'];
+  const fragment = (text: string, min = 4) => {
+    const from = r.int(Math.max(1, text.length - min));
+    return text.slice(from, from + min + r.int(4));
+  };
+  const order = () => r.pick(records.orders);
+  const kinds: Record<string, () => string> = {
+    'shipments list page': () =>
+      r.int(2)
+        ? `shipments?page=${1 + r.int(40)}&limit=25&sort=${r.pick(['-updatedAt', 'shippingDate', '-shippingDate', 'shipmentId'])}`
+        : `shipments?status=${r.pick(['SHIPPED', 'RECEIVED'])}&shippingDate[gte]=${day(90 + r.int(270))}&shippingDate[lte]=${day(r.int(90))}&page=${1 + r.int(4)}`,
+    'shipments search': () =>
+      r.int(2)
+        ? `shipments/search?searchStr=${encodeURIComponent(
+            `SHP-${String(r.int(20_000))
+              .padStart(6, '0')
+              .slice(0, 3 + r.int(3))}`,
+          )}`
+        : `shipments/search?searchBy=orderId&searchStr=${encodeURIComponent(fragment(records.orders[r.int(60_000)]?.orderId ?? '', 6))}`,
+    'order search: id fragment': () =>
+      `orders/search?searchStr=${encodeURIComponent(fragment(order().orderId, 5))}`,
+    'order search: words': () =>
+      `orders/search?searchStr=${encodeURIComponent(r.int(3) ? `${r.pick(TEAS)} ${r.pick(KINDS)}` : r.pick([...TEAS, ...KINDS, ...GRADES]).toLowerCase())}&page=${1 + r.int(3)}${r.int(2) ? `&shipmentStatus=${r.pick(statuses)}` : ''}`,
+    'order search: email': () => {
+      const customer = records.orders[60_000 + r.int(40_000)]?.customer;
+      return `orders/search?searchStr=${encodeURIComponent(customer ? (customer.email.split('@')[0] ?? '') : 'kabir')}`;
+    },
+    'orders list page': () =>
+      `orders?page=${1 + r.int(20)}&limit=50&sort=${r.pick(['-orderDate', 'orderDate', '-baseOrderPrice', 'orderId', '-updatedAt'])}&shipmentStatus=${r.pick(statuses)}&orderDate[gte]=${day(30 + r.int(60))}`,
+    'orders total': () =>
+      r.int(2)
+        ? `orders/total?start_date=${day(30 + r.int(60))}&end_date=${day(r.int(30))}${r.int(2) ? '&platformCode=SHOPIFY' : ''}`
+        : `orders/total?start_date=${day(90)}&searchStr=${encodeURIComponent(r.int(2) ? fragment(order().orderId, 5) : r.pick(TEAS).toLowerCase())}`,
+    'product search': () =>
+      `products/search?searchString=${encodeURIComponent(r.int(4) ? `${r.pick(TEAS).slice(0, 3 + r.int(4))}${r.int(2) ? ` ${r.pick(KINDS)}` : ''}` : r.pick(records.products).skuCode.slice(0, 6))}&page=${1 + r.int(2)}${r.int(3) ? '' : '&lowStock=true'}`,
+  };
+  const results: KindResult[] = [];
+  for (const [kind, next] of Object.entries(kinds)) {
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const path = next();
+      const start = performance.now();
+      const answer = answerGet(db, path, { today: TODAY });
+      times.push(performance.now() - start);
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    times.sort((a, b) => a - b);
+    results.push({ kind, p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: times.at(-1) ?? 0 });
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const Sqlite = createRequire(import.meta.url)('better-sqlite3-multiple-ciphers') as typeof BetterSqlite3;
+  const dir = mkdtempSync(join(tmpdir(), 'kura-cache-bench-'));
+  try {
+    const db = new Sqlite(join(dir, 'cache.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    // 64 MB of page cache: the sync's inserts touch every index of 100,000 orders.
+    db.pragma('cache_size = -65536');
+    createRecordTables(db);
+    const { records, insertMs } = fillCache(db);
+    const results = benchCacheReads(db, records);
+    const ms = (n: number) => n.toFixed(2).padStart(8);
+    console.log(
+      `Offline cache: ${SIZE.shipments} shipments, ${SIZE.orders} orders, ${SIZE.products} products; ${REQUESTS} fresh requests each`,
+    );
+    console.log(`full sync inserts: ${insertMs.toFixed(0)} ms (target ≤ ${INSERT_TARGET_MS} ms)`);
+    console.log(
+      `${'request'.padEnd(28)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}  (ms, target p99 ≤ ${TARGET_MS})`,
+    );
+    for (const r of results)
+      console.log(
+        `${r.kind.padEnd(28)}${ms(r.p50)}${ms(r.p99)}${ms(r.max)}${r.p99 > TARGET_MS ? '  MISS' : ''}`,
+      );
+    db.close();
+    const missed = results.some((r) => r.p99 > TARGET_MS) || insertMs > INSERT_TARGET_MS;
+    process.exitCode = missed ? 1 : 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/electron\//, '/electron/'))) {
+  await main();
+}

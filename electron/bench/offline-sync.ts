@@ -1,0 +1,275 @@
+/**
+ * `npm run bench:desktop`: the desktop app's offline cache against a team server at scale, in
+ * one process: a team server (SQLite in a temporary folder) holding 20,000 shipments and
+ * 100,000 orders, all within the sync window (KURA_BENCH_SHIPMENTS, KURA_BENCH_SYNC_ORDERS),
+ * written straight into its tables; then the cache's first full sync (target 5 s), a sync with
+ * nothing new (100 ms), and the process's peak RSS during the full sync (300 MB, sampled every
+ * 50 ms). Where the full sync's time goes is printed by phase (the server's answer for the
+ * shipments, the orders, the products; storing the pages). Exits 1 when a target is missed.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DateTime } from 'luxon';
+import type { InsertObject, Kysely } from 'kysely';
+import { seedLarge } from '../../server/src/demo/large';
+import { insertBatches, sqliteBulkLoad } from '../../server/src/demo/seed-kit';
+import type { Database as ServerDatabase } from '../../server/src/db/database';
+import { startServer } from '../../server/src/server';
+import { createMemoryStore } from '../src/services/key-value-store';
+import { createOfflineCache } from '../src/services/offline/offline-cache';
+import {
+  createConnectivity,
+  createTeamApi,
+  systemTimer,
+  type Fetch,
+} from '../src/services/offline/connectivity';
+import { runSync, defaultCacheRecords } from '../src/services/offline/sync';
+// The cache's reads are measured by their own module (cache-records' reads).
+import { benchCacheReads } from './cache-reads';
+
+const SHIPMENTS = Number(process.env.KURA_BENCH_SHIPMENTS ?? 20_000);
+const ORDERS = Number(process.env.KURA_BENCH_SYNC_ORDERS ?? 100_000);
+const PRODUCTS = 2_000;
+const ZONE = 'Asia/Tokyo';
+const TARGETS = { fullSyncMs: 5_000, idleSyncMs: 100, peakRssMb: 300 };
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A reversible stand-in for safeStorage: the bench measures the cache, not the OS key store. */
+const benchSafeStorage = {
+  isEncryptionAvailable: () => true,
+  encryptString: (plain: string) => Buffer.from(plain, 'utf8'),
+  decryptString: (buffer: Buffer) => buffer.toString('utf8'),
+};
+
+async function seed(db: Kysely<ServerDatabase>): Promise<void> {
+  await seedLarge(db, { products: PRODUCTS, timeZone: ZONE, log: () => {} });
+  const products = (await db.selectFrom('products').select('id').execute()).map((p) => p.id);
+  const today = DateTime.now().setZone(ZONE).startOf('day');
+  const stamp = DateTime.now().toUTC().toISO() as string;
+  const restore = sqliteBulkLoad(db);
+  try {
+    const shipments: InsertObject<ServerDatabase, 'shipments'>[] = [];
+    const orders: InsertObject<ServerDatabase, 'orders'>[] = [];
+    const perShipment = Math.max(1, Math.floor((ORDERS * 0.6) / SHIPMENTS));
+    for (let s = 0; s < SHIPMENTS; s += 1) {
+      const shipmentId = `SHP-BENCH-${String(s).padStart(6, '0')}`;
+      const day = today.minus({ days: 1 + (s % 80) }).toISODate() as string;
+      shipments.push({
+        id: randomUUID(),
+        shipment_id: shipmentId,
+        shipping_date: day,
+        shipment_tracking_link: 'https://tracking.example/bench',
+        shipping_method_id: null,
+        total_shipping_fee: 3000,
+        custom_id: null,
+        total_custom_fee: null,
+        received_date: null,
+        status: 'SHIPPED',
+        created_by: null,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      for (let p = 0; p < perShipment && orders.length < ORDERS; p += 1) {
+        orders.push(orderRow(products, orders.length, day, shipmentId, p));
+      }
+    }
+    while (orders.length < ORDERS) {
+      const day = today.minus({ days: orders.length % 85 }).toISODate() as string;
+      orders.push(orderRow(products, orders.length, day, null, null));
+    }
+    await db.transaction().execute((trx) => insertBatches(trx, 'shipments', shipments));
+    for (let i = 0; i < orders.length; i += 20_000) {
+      await db.transaction().execute((trx) => insertBatches(trx, 'orders', orders.slice(i, i + 20_000)));
+    }
+  } finally {
+    restore();
+  }
+}
+
+function orderRow(
+  products: string[],
+  n: number,
+  day: string,
+  shipmentId: string | null,
+  position: number | null,
+): InsertObject<ServerDatabase, 'orders'> {
+  return {
+    id: randomUUID(),
+    order_id: `403-${String(n).padStart(7, '0')}-${String(n * 7919).slice(-7)}`,
+    platform_code: 'AMAZONIND',
+    product_id: products[n % products.length]!,
+    order_date: day,
+    order_quantity: 1,
+    currency: 'INR',
+    base_order_price: 150_000,
+    discount: 0,
+    commission: 12_000,
+    closing_fee: 3_000,
+    gst: 27_000,
+    handling_fee: 0,
+    shipping_fee: shipmentId ? 1000 : 0,
+    custom_fee: 0,
+    exchange_rate: null,
+    expected_shipping_date: null,
+    delivery_date: null,
+    is_advance: 0,
+    is_booked_advance: 0,
+    shipment_status: shipmentId ? 'SHIPPED' : 'PACKED',
+    shipment_id: shipmentId,
+    shipment_position: position,
+    customer: JSON.stringify({ name: `Customer ${n}`, email: '', phone: '', address: '' }),
+    stock_taken: 1,
+    created_by: null,
+    created_at: `${day}T03:00:00.000Z`,
+    updated_at: `${day}T03:00:00.000Z`,
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kura-bench-desktop-'));
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    databaseUrl: path.join(dir, 'kura.sqlite'),
+    demo: false,
+    restrictedBrand: false,
+    timeZone: ZONE,
+    smtpUrl: null,
+    publicUrl: null,
+    rendererDir: path.join(dir, 'no-renderer'),
+    logLevel: 'warn',
+    loginRateLimit: 1000,
+  });
+  const rows: { measure: string; value: string; target: string; ok: boolean | null }[] = [];
+  try {
+    const started = performance.now();
+    const register = await fetch(`${server.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fullname: 'Bench Admin',
+        email: 'bench@kura.example',
+        username: 'bench',
+        password: 'bench-password',
+      }),
+    });
+    const token = ((await register.json()) as { accessToken: string }).accessToken;
+    await seed(server.app.db);
+    log(`seeded ${SHIPMENTS} shipments, ${ORDERS} orders in ${Math.round(performance.now() - started)} ms`);
+
+    // Where the time goes: each sync page's answer, by the phase its records belong to.
+    const phases = { shipments: 0, orders: 0, products: 0, changes: 0 };
+    const timedFetch: Fetch = async (url, init) => {
+      const t0 = performance.now();
+      const response = await fetch(url, init);
+      const text = await response.text();
+      if (url.includes('sync/changes')) {
+        const page = JSON.parse(text) as { data: Record<'shipments' | 'orders' | 'products', unknown[]> };
+        const phase = page.data.shipments.length
+          ? 'shipments'
+          : page.data.orders.length
+            ? 'orders'
+            : page.data.products.length
+              ? 'products'
+              : 'changes';
+        phases[phase] += performance.now() - t0;
+      }
+      return new Response(text, { status: response.status, headers: response.headers });
+    };
+
+    const dataDir = path.join(dir, 'desktop');
+    const cache = createOfflineCache({
+      dataDir,
+      store: createMemoryStore(),
+      safeStorage: benchSafeStorage,
+      fetch: timedFetch,
+      getTeamServer: async () => ({ apiBaseUrl: `${server.url}/api/v1`, origin: server.url }),
+      getSession: () => ({ token, role: 'admin' }),
+      emit: () => {},
+      onError: (error) => log(`cache error: ${String(error)}`),
+    });
+
+    const before = process.memoryUsage().rss;
+    log(
+      `RSS before the full sync (the server and its seeded database in this process): ${Math.round(before / 1024 / 1024)} MB`,
+    );
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const t0 = performance.now();
+    await cache.refresh();
+    await cache.idle();
+    const fullMs = performance.now() - t0;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    const file = cache.file();
+    if (!file || cache.state().syncedAt === null) throw new Error('the full sync did not complete');
+    const fetched = phases.shipments + phases.orders + phases.products + phases.changes;
+    log(
+      `full sync: server answers ${Math.round(fetched)} ms (shipments ${Math.round(phases.shipments)}, orders ${Math.round(phases.orders)}, products ${Math.round(phases.products)}, last ${Math.round(phases.changes)}); storing and the rest ${Math.round(fullMs - fetched)} ms`,
+    );
+    rows.push({
+      measure: 'full sync',
+      value: `${Math.round(fullMs)} ms`,
+      target: `≤ ${TARGETS.fullSyncMs} ms`,
+      ok: fullMs <= TARGETS.fullSyncMs,
+    });
+    const peakMb = peak / 1024 / 1024;
+    rows.push({
+      measure: 'peak RSS during the full sync',
+      value: `${Math.round(peakMb)} MB`,
+      target: `≤ ${TARGETS.peakRssMb} MB`,
+      ok: peakMb <= TARGETS.peakRssMb,
+    });
+
+    // Nothing new: the changes since the cursor, alone (the sync step of the 60 s round).
+    const api = createTeamApi({
+      fetch: timedFetch,
+      baseUrl: `${server.url}/api/v1`,
+      token,
+      timer: systemTimer,
+      connectivity: createConnectivity(),
+    });
+    const idle: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const t1 = performance.now();
+      await runSync({
+        db: file.db,
+        api,
+        records: defaultCacheRecords,
+        now: Date.now,
+        onProgress: () => {},
+        isCurrent: () => true,
+      });
+      idle.push(performance.now() - t1);
+    }
+    const idleMs = idle.sort((a, b) => a - b)[Math.floor(idle.length / 2)]!;
+    rows.push({
+      measure: 'sync with nothing new (median of 5)',
+      value: `${Math.round(idleMs)} ms`,
+      target: `≤ ${TARGETS.idleSyncMs} ms`,
+      ok: idleMs <= TARGETS.idleSyncMs,
+    });
+
+    const reads = await benchCacheReads(file.db);
+    if (Array.isArray(reads)) rows.push(...(reads as typeof rows));
+    cache.stop();
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log('\nmeasure                                   value        target        result');
+  for (const r of rows) {
+    const result = r.ok === null ? '' : r.ok ? 'ok' : 'MISSED';
+    console.log(`${r.measure.padEnd(42)}${r.value.padEnd(13)}${r.target.padEnd(14)}${result}`);
+  }
+  if (rows.some((r) => r.ok === false)) process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
