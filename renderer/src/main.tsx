@@ -5,6 +5,7 @@
 import { createStore } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/http';
+import { connectOffline } from './api/offline';
 import { App } from './app/app';
 import { preloadLayouts } from './app/router';
 import { startSplashDeadline } from './app/splash';
@@ -48,6 +49,8 @@ async function start(): Promise<void> {
     // A 401 on anything but the credential calls: the session is gone; leave quietly.
     onUnauthorized: () => void endLocalSession(store),
   });
+  // Desktop with a team server: the client routes by main's offline state from the first call.
+  connectOffline(platform);
   void platform.setLanguage(language).catch(() => {});
 
   const root = document.getElementById('root');

@@ -5,9 +5,11 @@
  */
 import type { z } from 'zod';
 import type { MessageParams } from '#shared/messages';
-import { BAD_RESPONSE, NETWORK_ERROR } from '../i18n/error-message';
+import type { OutboxEntry } from '#shared/ipc';
+import { BAD_RESPONSE, NETWORK_ERROR, OFFLINE } from '../i18n/error-message';
+import { cacheGet, isOffline, offlineReady, offlineSnapshot, outboxAdd, syncNow } from './offline';
 
-export { BAD_RESPONSE, NETWORK_ERROR };
+export { BAD_RESPONSE, NETWORK_ERROR, OFFLINE };
 
 export interface FieldError {
   field: string;
@@ -17,7 +19,11 @@ export interface FieldError {
   params?: MessageParams;
 }
 
-/** status 0: the server could not be reached; -1: it answered something we cannot read. */
+/**
+ * status 0: the server could not be reached (code `offline`: nor could the offline cache answer,
+ * or a write was refused because the team server is out of reach); -1: it answered something we
+ * cannot read.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -104,13 +110,52 @@ export function configureApi(next: Partial<ApiState>): void {
 const CREDENTIAL_PATHS = ['auth/login', 'auth/register', 'auth/forgot-password', 'auth/reset-password'];
 
 const TIMEOUT_MS = 20_000;
+/**
+ * With an offline cache to fall back on, a read waits this long for the team server: a
+ * warehouse on a dead link should see the cached list in seconds, not after the full limit.
+ */
+export const CACHED_READ_TIMEOUT_MS = 5_000;
+
+/** What the client reads of an answer: a fetch Response, or the offline cache's. */
+interface Answer {
+  status: number;
+  json(): Promise<unknown>;
+  blob?: () => Promise<Blob>;
+}
+
+/** Refused offline: a write other than customs, or a read the cache cannot answer. */
+export const offlineError = () => new ApiError(0, OFFLINE, [], OFFLINE);
+
+/** An answer that is not 200 becomes the ApiError its body describes. */
+async function checked(answer: Answer, statusText = ''): Promise<Answer> {
+  if (answer.status >= 200 && answer.status < 300) return answer;
+  const data: unknown = await answer.json().catch(() => undefined);
+  const error = readErrorBody(data);
+  // The cache's "I do not hold this" is no answer of the server: the server could not be reached.
+  if (error?.code === OFFLINE) throw offlineError();
+  throw error
+    ? new ApiError(answer.status, error.message, error.errors, error.code, error.params)
+    : new ApiError(answer.status, statusText || BAD_RESPONSE);
+}
+
+/** A read answered by the offline cache, handled exactly as the server's answer would be. */
+async function fromCache(path: string): Promise<Answer> {
+  const { status, body } = await cacheGet(path.replace(/^\/+/, ''));
+  return checked({ status, json: async () => body });
+}
 
 /**
  * One call over fetch: the token, the base URL, a JSON body, a time limit, and every failure
  * as an {@link ApiError}. Plain fetch rather than a client library: this module is on the
  * way to the sign-in form.
  */
-async function send(method: Method, path: string, json?: unknown, signal?: AbortSignal): Promise<Response> {
+async function fetchApi(
+  method: Method,
+  path: string,
+  json: unknown,
+  signal: AbortSignal | undefined,
+  timeout: number,
+): Promise<Response> {
   const url = `${state.apiBaseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   const headers = new Headers({ accept: 'application/json' });
   const token = state.getToken();
@@ -120,27 +165,52 @@ async function send(method: Method, path: string, json?: unknown, signal?: Abort
     headers.set('content-type', 'application/json');
     body = JSON.stringify(json);
   }
+  // A timer of the page's own rather than AbortSignal.timeout: the routing's tests run it on
+  // fake timers. Left to fire: it also bounds the reading of the body, as the call's limit.
+  const limit = new AbortController();
+  setTimeout(() => limit.abort(), timeout);
   let response: Response;
   try {
     response = await fetch(url, {
       method: method.toUpperCase(),
       headers,
       body,
-      signal: signal
-        ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)])
-        : AbortSignal.timeout(TIMEOUT_MS),
+      signal: signal ? AbortSignal.any([signal, limit.signal]) : limit.signal,
     });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }
-  if (!response.ok) {
-    const data: unknown = await response.json().catch(() => undefined);
-    const error = readErrorBody(data);
-    throw error
-      ? new ApiError(response.status, error.message, error.errors, error.code, error.params)
-      : new ApiError(response.status, response.statusText || BAD_RESPONSE);
+  return (await checked(response, response.statusText)) as Response;
+}
+
+/**
+ * Where a call goes in the desktop app with a team server (elsewhere: to the server). Offline,
+ * a read goes straight to the cache and a write is refused. Online, a read that cannot reach
+ * the server within {@link CACHED_READ_TIMEOUT_MS} asks main to check the server and, when main
+ * finds it gone, is answered by the cache; a write's failure only asks main to check (the write
+ * may have reached the server: sending it again is the user's choice).
+ */
+async function send(method: Method, path: string, json?: unknown, signal?: AbortSignal): Promise<Answer> {
+  await offlineReady();
+  const { state: offline } = offlineSnapshot();
+  if (!offline.available) return fetchApi(method, path, json, signal, TIMEOUT_MS);
+  if (isOffline(offline)) {
+    if (method === 'get') return fromCache(path);
+    throw offlineError();
   }
-  return response;
+  try {
+    return await fetchApi(method, path, json, signal, method === 'get' ? CACHED_READ_TIMEOUT_MS : TIMEOUT_MS);
+  } catch (error) {
+    // A caller's cancellation is not the server's silence.
+    if (!(error instanceof ApiError) || error.status !== 0 || signal?.aborted) throw error;
+    if (method !== 'get') {
+      void syncNow().catch(() => {});
+      throw error;
+    }
+    const now = await syncNow().catch(() => null);
+    if (now && isOffline(now)) return fromCache(path);
+    throw error;
+  }
 }
 
 export function toApiError(error: unknown): ApiError {
@@ -162,7 +232,7 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   { json, schema, signal }: RequestOptions<S> = {},
 ): Promise<z.output<S>> {
-  let response: Response;
+  let response: Answer;
   try {
     response = await send(method, path, json, signal);
   } catch (error) {
@@ -182,12 +252,42 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
 }
 
 /**
+ * Customs entry, the one write that works offline: sent to the server while it answers, kept in
+ * main's outbox (with the version of the shipment it was entered on, which guards its sending)
+ * while it does not. The web screens send no version, so a save online goes ahead as before.
+ */
+export async function requestOrQueue<S extends z.ZodType>(
+  path: string,
+  {
+    json,
+    schema,
+    queue,
+  }: {
+    json: { customId: string; totalCustomFee: number; receivedDate: string };
+    schema: S;
+    queue: { shipment: string; version: number };
+  },
+): Promise<{ sent: z.output<S> } | { queued: OutboxEntry[] }> {
+  await offlineReady();
+  if (isOffline()) {
+    return {
+      queued: await outboxAdd({ shipment: queue.shipment, customs: { ...json, version: queue.version } }),
+    };
+  }
+  return { sent: await request('put', path, { json, schema }) };
+}
+
+/**
  * A file download (CSV exports): the body as bytes, never decoded to text and encoded again,
  * so a UTF-8 byte order mark survives; errors as {@link request}.
  */
 export async function requestBytes(path: string): Promise<Blob> {
   try {
-    return await (await send('get', path)).blob();
+    // A file is not kept offline: the cache answers JSON reads only.
+    if (isOffline()) throw offlineError();
+    const answer = await send('get', path);
+    if (!answer.blob) throw offlineError();
+    return await answer.blob();
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status === 401) state.onUnauthorized();
@@ -212,6 +312,7 @@ export interface UploadOptions {
  * both ways. No timeout: a big report takes as long as it takes. Errors as {@link request}.
  */
 export function uploadFile(path: string, file: Blob, options: UploadOptions): Promise<void> {
+  if (isOffline()) return Promise.reject(offlineError());
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${state.apiBaseUrl.replace(/\/+$/, '')}/${path}`);

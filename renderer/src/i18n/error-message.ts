@@ -10,8 +10,17 @@ import { messageCodeOf, type MessageParams } from '#shared/messages';
 /** ApiError messages of failures that never reached the server or could not be read. */
 export const NETWORK_ERROR = 'network';
 export const BAD_RESPONSE = 'bad-response';
+/**
+ * The desktop app with its team server out of reach: a write refused, or a read the offline
+ * cache does not hold (main's cache answers this code too).
+ */
+export const OFFLINE = 'offline';
 
-const CLIENT_CODES: Record<string, string> = { [NETWORK_ERROR]: 'network', [BAD_RESPONSE]: 'badResponse' };
+const CLIENT_CODES: Record<string, string> = {
+  [NETWORK_ERROR]: 'network',
+  [BAD_RESPONSE]: 'badResponse',
+  [OFFLINE]: 'offline',
+};
 
 export interface CodedError {
   code?: string;

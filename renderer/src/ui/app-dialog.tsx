@@ -52,6 +52,8 @@ export interface DialogPrimaryAction {
   /** Left out with `onSubmit` on the dialog: the button submits the dialog's form. */
   onClick?: () => void;
   disabled?: boolean;
+  /** Why it is disabled (offline), as its tooltip. */
+  title?: string;
 }
 
 export interface AppDialogProps {
@@ -150,6 +152,7 @@ export function AppDialog({
             type={onSubmit && !primary.onClick ? 'submit' : 'button'}
             appearance="primary"
             disabled={busy || primary.disabled}
+            title={primary.title}
             icon={busy ? <BusySpinner /> : primary.icon}
             onClick={primary.onClick}
           >

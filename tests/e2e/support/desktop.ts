@@ -54,12 +54,47 @@ export interface DesktopHarness {
   dataDir: string;
   /** While on, an export sends its first part and then waits, as a long one does. */
   holdExports: { on: boolean };
+  /** Every event main sent the window, in order. */
+  events: { event: string; payload: unknown }[];
+  /**
+   * While `down`, the team server at `origin` is out of this computer's reach: main's calls to it
+   * fail as on a dead link (the window's own calls are cut with {@link cutTeamLink}).
+   */
+  teamLink: { down: boolean; origin: string | null; slowMs: number; syncPageLimit: number | null };
   close(): Promise<void>;
 }
 
-export async function attachDesktop(page: Page, pageOrigin: string): Promise<DesktopHarness> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kura-desktop-'));
-  const store = createMemoryStore();
+export interface DesktopOptions {
+  /** Main's data folder and store of an app that ran before (a restart); the caller removes it. */
+  dataDir?: string;
+  store?: ReturnType<typeof createMemoryStore>;
+}
+
+/**
+ * The link to the team server, main's side: dead (its fetch fails as the network's would) or
+ * slow (each call waits `slowMs` first), and the sync's pages made small (`syncPageLimit`), so a
+ * demo-sized first sync runs in several pages as a warehouse's 20,000 records do. Answers the
+ * address to fetch.
+ */
+const cut = async (link: DesktopHarness['teamLink'], url: string): Promise<string> => {
+  if (!link.origin || !url.startsWith(link.origin)) return url;
+  if (link.down) throw new TypeError('fetch failed');
+  if (link.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, link.slowMs));
+  return link.syncPageLimit !== null && url.includes('/sync/changes?')
+    ? url.replace(/([?&]limit=)\d+/, `$1${link.syncPageLimit}`)
+    : url;
+};
+
+export async function attachDesktop(
+  page: Page,
+  pageOrigin: string,
+  options: DesktopOptions = {},
+): Promise<DesktopHarness> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kura-desktop-'));
+  const store = options.store ?? createMemoryStore();
+  const events: DesktopHarness['events'] = [];
+  const teamLink: DesktopHarness['teamLink'] = { down: false, origin: null, slowMs: 0, syncPageLimit: null };
   const notifications: DesktopHarness['notifications'] = [];
   const polled: string[] = [];
   const savedFiles: DesktopHarness['savedFiles'] = [];
@@ -76,13 +111,15 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
     dataDir,
     startServer: (options) => startServer({ ...options, logLevel: 'warn', loginRateLimit: 1000 }),
     devServerUrl: pageOrigin,
-    fetch: async (url, init) => {
+    fetch: async (address, init) => {
+      const url = await cut(teamLink, address);
       const response = await fetch(url, init);
       if (response.ok) polled.push(url);
       return response;
     },
     createNotification: (n) => ({ onClick: () => {}, show: () => void notifications.push(n) }),
     emit: (event, payload) => {
+      events.push({ event, payload });
       // As webContents.send: a page that is reloading misses the event (it reads state back).
       void page
         .evaluate(
@@ -107,7 +144,8 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
         : { canceled: true, filePaths: [] },
     backupDatabase,
     checkDatabase,
-    fetchExport: async (url, init) => {
+    fetchExport: async (address, init) => {
+      const url = await cut(teamLink, address);
       const response = await fetch(url, init);
       if (!holdExports.on || !response.body) return response;
       // A long export: its first part, then nothing more until it is cancelled.
@@ -156,9 +194,29 @@ export async function attachDesktop(page: Page, pageOrigin: string): Promise<Des
     openPaths,
     dataDir,
     holdExports,
+    events,
+    teamLink,
     async close() {
       await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The team server out of reach, as on a dead warehouse link: main's calls fail, and so do the
+ * window's (aborted as a disconnected network). The server itself runs on, so a test can change
+ * data there meanwhile. `restore` joins them again.
+ */
+export async function cutTeamLink(page: Page, desktop: DesktopHarness, teamUrl: string) {
+  const origin = new URL(teamUrl).origin;
+  desktop.teamLink.origin = origin;
+  desktop.teamLink.down = true;
+  await page.route(`${origin}/**`, (route) => route.abort('internetdisconnected'));
+  return {
+    async restore() {
+      desktop.teamLink.down = false;
+      await page.unroute(`${origin}/**`);
     },
   };
 }

@@ -27,6 +27,7 @@ import { useErrorText } from '../../ui/use-error-text';
 import { previewNotice } from './import-outcome';
 import { importOrderReport, type ImportProgress } from './order-import.api';
 import { ImportProgressView, ImportSummary, ReportDropZone, useStyles } from './order-import-parts';
+import { useOffline } from '../../ui/use-offline';
 
 type Step =
   | { kind: 'idle' }
@@ -71,6 +72,7 @@ function useImportRuns() {
 }
 
 export default function OrderImportPage() {
+  const { writeProps } = useOffline();
   const styles = useStyles();
   const { t } = useTranslation('orderimport');
   const [source, setSource] = useState<ImportSource>('amazon');
@@ -123,7 +125,7 @@ export default function OrderImportPage() {
           <div className={styles.actions}>
             <Button
               appearance="primary"
-              disabled={!file || step.result.created + step.result.updated === 0}
+              {...writeProps({ disabled: !file || step.result.created + step.result.updated === 0 })}
               onClick={() => file && void run(file, source, false)}
             >
               {t('actions.import')}

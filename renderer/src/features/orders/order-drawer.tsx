@@ -40,6 +40,7 @@ import { OrderStatusBadge, PlatformLogo, useBusinessTime, useMoney } from './ord
 import { setOrderStatus, updateOrder } from './orders.api';
 import { changedOrder, statusImpact, statusQuestion, type Translate } from './status-confirm';
 import { BusySpinner } from '../../ui/busy-spinner';
+import { useOffline } from '../../ui/use-offline';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -87,6 +88,7 @@ export function OrderDrawer({
     else onClose();
   };
 
+  const { writeProps } = useOffline();
   const status = useAppMutation({
     mutationFn: (next: OrderStatus) => setOrderStatus(order._id, next),
     success: t('errors:statusUpdated'),
@@ -163,6 +165,7 @@ export function OrderDrawer({
                   appearance={s === 'CANCELLED' ? 'secondary' : 'primary'}
                   // Focusable while the change is saved, so focus stays in the drawer.
                   disabledFocusable={status.isPending}
+                  {...writeProps()}
                   onClick={() => changeTo(s)}
                 >
                   {t(`drawer.to.${s}`)}
@@ -187,7 +190,12 @@ export function OrderDrawer({
           />
         ) : (
           <div>
-            <Button ref={editButton} icon={<EditRegular />} onClick={() => setEditing(true)}>
+            <Button
+              ref={editButton}
+              icon={<EditRegular />}
+              {...writeProps()}
+              onClick={() => setEditing(true)}
+            >
               {t('drawer.edit')}
             </Button>
           </div>
@@ -246,6 +254,7 @@ function OrderEditForm({
   const dirty = JSON.stringify(values) !== initial;
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const guard = useLeaveGuard(dirty);
+  const { writeProps } = useOffline();
   const save = useAppMutation({
     mutationFn: (edit: Parameters<typeof updateOrder>[1]) => {
       guard.release();
@@ -320,7 +329,7 @@ function OrderEditForm({
           type="submit"
           appearance="primary"
           icon={save.isPending ? <BusySpinner /> : <SaveRegular />}
-          disabled={save.isPending}
+          {...writeProps({ disabled: save.isPending })}
         >
           {t('common:actions.save')}
         </Button>

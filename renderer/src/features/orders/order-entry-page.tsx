@@ -45,6 +45,7 @@ import { useBusinessTime } from './order-parts';
 import { createOrders } from './orders.api';
 import { Dropdown } from '../../ui/labelled-controls';
 import { BusySpinner } from '../../ui/busy-spinner';
+import { useOffline } from '../../ui/use-offline';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM, maxWidth: '1100px' },
@@ -132,6 +133,7 @@ function OrderEntryFields({
   /** `onError` marks the field a refusal names. */
   onSend: (lines: OrderEntryLine[], onError: (error: unknown) => void) => void;
 }) {
+  const { writeProps } = useOffline();
   const styles = useStyles();
   const { t } = useTranslation('orderentry');
   const fieldMessage = useFieldMessage();
@@ -323,7 +325,7 @@ function OrderEntryFields({
           type="submit"
           appearance="primary"
           icon={busy ? <BusySpinner /> : <SendRegular />}
-          disabled={busy}
+          {...writeProps({ disabled: busy })}
         >
           {t('submit')}
         </Button>

@@ -40,6 +40,7 @@ import { setOrdersStatus } from './orders.api';
 import { changedOrder, statusImpact, statusQuestion, type Translate } from './status-confirm';
 import { Dropdown } from '../../ui/labelled-controls';
 import { BusySpinner } from '../../ui/busy-spinner';
+import { useOffline } from '../../ui/use-offline';
 
 export type StatusTab = (typeof ORDER_STATUS_FILTERS)[number];
 /** The order price's sort field. */
@@ -227,6 +228,7 @@ export function BulkStatusBar({
   const errorText = useErrorText();
   const [target, setTarget] = useState<OrderStatus | ''>('');
   const confirm = useConfirmAction();
+  const { writeProps } = useOffline();
   const bulk = useAppMutation({
     mutationFn: ({ ids, status }: { ids: string[]; status: OrderStatus }) => setOrdersStatus(ids, status),
     success: t('errors:ordersUpdated'),
@@ -276,7 +278,7 @@ export function BulkStatusBar({
       <Button
         appearance="primary"
         icon={bulk.isPending ? <BusySpinner /> : <ArrowSyncRegular />}
-        disabled={bulk.isPending}
+        {...writeProps({ disabled: bulk.isPending })}
         onClick={apply}
       >
         {t('bulk.apply')}

@@ -27,6 +27,7 @@ import {
   StockSection,
 } from './product-form-sections';
 import { BusySpinner } from '../../ui/busy-spinner';
+import { useOffline } from '../../ui/use-offline';
 
 export type ProductFormValues = z.input<typeof productFieldsSchema>;
 export type ProductFormOutput = z.output<typeof productFieldsSchema>;
@@ -115,6 +116,7 @@ export function ProductForm({
   onSubmit,
   onCancel,
 }: ProductFormProps) {
+  const { writeProps } = useOffline();
   const styles = useStyles();
   const { t } = useTranslation('addproduct');
   const notify = useNotify();
@@ -166,7 +168,7 @@ export function ProductForm({
           <Button
             type="submit"
             appearance="primary"
-            disabled={isSubmitting}
+            {...writeProps({ disabled: isSubmitting })}
             icon={isSubmitting ? <BusySpinner /> : undefined}
           >
             {mode === 'create' ? t('submitCreate') : t('submitUpdate')}

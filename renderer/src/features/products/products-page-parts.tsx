@@ -21,6 +21,7 @@ import { scannedJan } from './jan-scan';
 import { useProductName } from './product-name';
 import { productsCsvPath, searchProducts } from './products.api';
 import { BusySpinner } from '../../ui/busy-spinner';
+import { useOffline } from '../../ui/use-offline';
 
 export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -194,6 +195,7 @@ export function ProductsExportButton({ list }: { list: ListScreen<Product, 'stat
   const { t } = useTranslation('product');
   const notify = useNotify();
   const errorText = useErrorText();
+  const { writeProps } = useOffline();
   const [exporting, setExporting] = useState(false);
   const onExport = async () => {
     setExporting(true);
@@ -219,7 +221,8 @@ export function ProductsExportButton({ list }: { list: ListScreen<Product, 'stat
     <>
       <Button
         icon={exporting ? <BusySpinner /> : <ArrowDownloadRegular />}
-        disabled={exporting}
+        // The file comes from the server: not kept offline.
+        {...writeProps({ disabled: exporting })}
         onClick={() => void onExport()}
       >
         {t('export.button')}

@@ -27,6 +27,7 @@ import {
 } from './products-page-parts';
 import { fetchProducts, searchProducts } from './products.api';
 import { RemarksDialog } from './remarks-dialog';
+import { useOffline } from '../../ui/use-offline';
 
 const statusFilter: ListFilter<StatusFilter> = {
   choices: STATUS_FILTERS,
@@ -62,6 +63,7 @@ const LIST_OPTIONS = {
 export const prefetch = (queryClient: QueryClient) => prefetchList(queryClient, LIST_OPTIONS);
 
 export default function ProductsPage() {
+  const { writeProps } = useOffline();
   const { t } = useTranslation('product');
   const navigate = useNavigate();
   const productName = useProductName();
@@ -88,7 +90,12 @@ export default function ProductsPage() {
       actions={
         <>
           <ProductsExportButton list={list} />
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => void navigate('/products/new')}>
+          <Button
+            appearance="primary"
+            icon={<AddRegular />}
+            {...writeProps()}
+            onClick={() => void navigate('/products/new')}
+          >
             {t('add')}
           </Button>
         </>

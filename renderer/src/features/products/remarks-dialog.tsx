@@ -10,6 +10,7 @@ import { AppDialog } from '../../ui/app-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/page-state';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { addRemark, fetchRemarks } from './products.api';
+import { useOffline } from '../../ui/use-offline';
 
 const REMARK_MAX = 2000;
 
@@ -55,6 +56,7 @@ export function RemarksDialog({ productId, productName, open, onClose }: Remarks
     queryFn: () => fetchRemarks(productId),
     enabled: open,
   });
+  const { writeProps } = useOffline();
   const add = useAppMutation({
     mutationFn: (remark: string) => addRemark(productId, remark),
     success: t('added'),
@@ -81,7 +83,7 @@ export function RemarksDialog({ productId, productName, open, onClose }: Remarks
       dirty={text.trim() !== ''}
       busy={add.isPending}
       closeLabel={t('common:actions.close')}
-      primary={{ label: t('add'), onClick: submit }}
+      primary={{ label: t('add'), onClick: submit, ...writeProps() }}
     >
       <Field
         label={t('newRemark')}

@@ -33,6 +33,7 @@ import { Pager } from '../../ui/pager';
 import { useErrorText, useFieldMessage } from '../../ui/use-error-text';
 import { adjustStock, fetchStockMovements } from './products.api';
 import { useDateDisplay } from '../../ui/use-date-display';
+import { useOffline } from '../../ui/use-offline';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -58,6 +59,7 @@ type AdjustmentValues = z.input<typeof stockAdjustmentSchema>;
 type AdjustmentOutput = z.output<typeof stockAdjustmentSchema>;
 
 export function StockPanel({ product }: { product: Product }) {
+  const { writeProps } = useOffline();
   const styles = useStyles();
   const { t } = useTranslation('addproduct');
   const dates = useDateDisplay();
@@ -75,7 +77,7 @@ export function StockPanel({ product }: { product: Product }) {
     <Card className={styles.card}>
       <div className={styles.header}>
         <Subtitle1 as="h2">{t('stock.title')}</Subtitle1>
-        <Button icon={<ArrowSwapRegular />} onClick={() => setAdjusting(true)}>
+        <Button icon={<ArrowSwapRegular />} {...writeProps()} onClick={() => setAdjusting(true)}>
           {t('stock.adjust')}
         </Button>
       </div>

@@ -31,6 +31,7 @@ import { useOrderNotifications } from '../notifications/use-order-notifications'
 import { DateDisplaySource } from './date-display-source';
 import { InsecureConnectionWarning } from './insecure-connection';
 import { LanguageDropdown } from './language-dropdown';
+import { OfflineBanner } from './offline-banner';
 import { ProfilePanel, SidePanel } from './panels';
 import { sidebarMinimizedAtom, sidePanelAtom } from './shell.atoms';
 import { SideMenu } from './side-menu';
@@ -222,6 +223,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
           <LanguageDropdown />
           <UserDropdown />
         </header>
+        <OfflineBanner />
         <div className={styles.body}>
           <div className={styles.rail} style={{ width: desktop ? (minimized ? NARROW : WIDE) : 0 }}>
             <nav

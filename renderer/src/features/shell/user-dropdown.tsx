@@ -17,6 +17,8 @@ import { PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useConfirmAction } from '../../ui/confirm-action';
+import { useOffline } from '../../ui/use-offline';
 import { useCurrentUser } from '../auth/current-user';
 import { profilePanelOpenAtom } from './shell.atoms';
 
@@ -40,36 +42,54 @@ export function UserDropdown() {
   const navigate = useNavigate();
   const openProfile = useSetAtom(profilePanelOpenAtom);
   const roleLabel = user.role ? t(`common:roles.${user.role}`) : t('common:roles.none');
+  const { state, outbox } = useOffline();
+  const confirm = useConfirmAction();
+  const unsent = Math.max(outbox.length, state.outbox.pending);
+  // Signing out deletes the offline copy with the customs not sent yet: asked first.
+  const signOut = () =>
+    unsent === 0
+      ? void navigate('/logout')
+      : confirm.ask({
+          title: t('offline.signOutTitle'),
+          body: t('offline.signOutBody', { count: unsent }),
+          confirmLabel: t('offline.signOutConfirm'),
+          keepLabel: t('offline.signOutKeep'),
+          confirmIcon: <SignOutRegular />,
+          onConfirm: () => void navigate('/logout'),
+        });
   return (
-    <Menu positioning="below-end">
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          className={styles.trigger}
-          appearance="subtle"
-          data-testid="user-dropdown"
-          // The visible name is the button's name; the avatar's initials only decorate it.
-          icon={<Avatar name={user.fullname} size={28} color="colorful" aria-hidden />}
-        >
-          <span className={styles.name}>{user.fullname}</span>
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuGroup>
-            <MenuGroupHeader className={styles.greeting}>
-              <span>{t('header.greeting', { name: user.fullname })}</span>
-              <Caption1 className={styles.role}>{roleLabel}</Caption1>
-            </MenuGroupHeader>
-          </MenuGroup>
-          <MenuDivider />
-          <MenuItem icon={<PersonRegular />} onClick={() => openProfile(true)}>
-            {t('header.profile')}
-          </MenuItem>
-          <MenuItem icon={<SignOutRegular />} onClick={() => void navigate('/logout')}>
-            {t('header.logout')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <>
+      {confirm.dialog}
+      <Menu positioning="below-end">
+        <MenuTrigger disableButtonEnhancement>
+          <Button
+            className={styles.trigger}
+            appearance="subtle"
+            data-testid="user-dropdown"
+            // The visible name is the button's name; the avatar's initials only decorate it.
+            icon={<Avatar name={user.fullname} size={28} color="colorful" aria-hidden />}
+          >
+            <span className={styles.name}>{user.fullname}</span>
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuGroup>
+              <MenuGroupHeader className={styles.greeting}>
+                <span>{t('header.greeting', { name: user.fullname })}</span>
+                <Caption1 className={styles.role}>{roleLabel}</Caption1>
+              </MenuGroupHeader>
+            </MenuGroup>
+            <MenuDivider />
+            <MenuItem icon={<PersonRegular />} onClick={() => openProfile(true)}>
+              {t('header.profile')}
+            </MenuItem>
+            <MenuItem icon={<SignOutRegular />} onClick={signOut}>
+              {t('header.logout')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+    </>
   );
 }

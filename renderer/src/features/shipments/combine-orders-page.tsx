@@ -17,6 +17,7 @@ import { useNotify } from '../../ui/notify';
 import { useErrorText } from '../../ui/use-error-text';
 import { CreateShipmentDialog } from './create-shipment-dialog';
 import { PACKED_ORDERS, PlatformChoice, usePackedColumns, useOrderSelection } from './packed-orders';
+import { useOffline } from '../../ui/use-offline';
 
 export const prefetch = (queryClient: QueryClient) => prefetchList(queryClient, PACKED_ORDERS);
 
@@ -27,6 +28,7 @@ const useStyles = makeStyles({
 });
 
 export default function CombineOrdersPage() {
+  const { writeProps } = useOffline();
   const styles = useStyles();
   const { t } = useTranslation('ordershipment');
   const notify = useNotify();
@@ -67,7 +69,12 @@ export default function CombineOrdersPage() {
               {t('selection.clear')}
             </Button>
           )}
-          <Button appearance="primary" icon={<VehicleTruckProfileRegular />} onClick={onCreate}>
+          <Button
+            appearance="primary"
+            icon={<VehicleTruckProfileRegular />}
+            {...writeProps()}
+            onClick={onCreate}
+          >
             {t('selection.create')}
           </Button>
         </div>

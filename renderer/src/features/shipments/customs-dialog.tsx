@@ -18,6 +18,7 @@ import { DateField } from '../../ui/date-field';
 import { useLeaveGuard } from '../../ui/leave-guard';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useErrorText } from '../../ui/use-error-text';
+import { useOffline } from '../../ui/use-offline';
 import { useBusinessTime, useMoney } from '../orders/order-parts';
 import {
   checkCustomsForm,
@@ -78,16 +79,18 @@ export function CustomsDialog({
   const [saved, setSaved] = useState(false);
   const guard = useLeaveGuard(dirty && !saved);
   const confirm = useConfirmAction();
+  const { offline } = useOffline();
 
   const save = useAppMutation({
     mutationFn: (body: Parameters<typeof saveCustoms>[1]) =>
-      mode === 'correct' ? correctCustoms(shipment._id, body) : saveCustoms(shipment._id, body),
-    success: t('errors:rowUpdated'),
+      mode === 'correct' ? correctCustoms(shipment._id, body) : saveCustoms(shipment, body),
+    // Kept in the outbox (offline): said so, for it is not on the server yet.
+    success: (next) => (next ? t('errors:rowUpdated') : t('outbox.queued')),
     invalidate: invalidate.shipments,
     onSuccess: (next) => {
       guard.release();
       setSaved(true);
-      onSaved?.(next);
+      if (next) onSaved?.(next);
       onClose();
     },
     // The fixed failure text, and why when the server said more than that.
@@ -165,6 +168,11 @@ export function CustomsDialog({
         {alreadySaved && (
           <MessageBar intent="info">
             <MessageBarBody>{t('customs.alreadySaved')}</MessageBarBody>
+          </MessageBar>
+        )}
+        {offline && mode === 'save' && !alreadySaved && (
+          <MessageBar intent="warning">
+            <MessageBarBody>{t('outbox.offlineHint')}</MessageBarBody>
           </MessageBar>
         )}
         <div className={styles.grid}>

@@ -18,10 +18,12 @@ import { DetailList, type DetailItem } from '../../ui/detail-list';
 import { ErrorState } from '../../ui/page-state';
 import { useAppMutation } from '../../ui/use-app-mutation';
 import { useDateDisplay } from '../../ui/use-date-display';
+import { useOffline } from '../../ui/use-offline';
 import { useCurrentUser } from '../auth/current-user';
 import { useMoney } from '../orders/order-parts';
 import { AddOrdersDialog } from './add-orders-dialog';
 import { CustomsDialog } from './customs-dialog';
+import { OutboxNotice } from './outbox-parts';
 import { useShippedOrderColumns } from './shipment-orders-dialog';
 import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
 import { fetchShipment, removeShipmentOrder } from './shipments.api';
@@ -45,6 +47,8 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
   const [customs, setCustoms] = useState<'save' | 'correct' | null>(null);
   const [adding, setAdding] = useState(false);
   const confirm = useConfirmAction();
+  const { writeProps, outboxOf } = useOffline();
+  const queued = outboxOf(row._id);
 
   // The row as the list had it at once, then the shipment as it is now.
   const current = useQuery({
@@ -104,8 +108,10 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
                 icon={<DeleteRegular />}
                 aria-label={t('drawer.removeFor', { orderId: o.orderId })}
                 // The server keeps the last order: a shipment is never empty.
-                disabled={shipment.shippedOrders.length < 2}
-                title={shipment.shippedOrders.length < 2 ? t('errors:shipmentLastOrder') : undefined}
+                {...writeProps({
+                  disabled: shipment.shippedOrders.length < 2,
+                  title: shipment.shippedOrders.length < 2 ? t('errors:shipmentLastOrder') : undefined,
+                })}
                 onClick={() => askRemove(o)}
               />
             ),
@@ -121,14 +127,22 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
       bodyClassName={styles.body}
     >
       {current.isError && <ErrorState error={current.error} onRetry={() => void current.refetch()} />}
+      {queued && <OutboxNotice entry={queued} />}
       <DetailList items={fields} />
       <div className={styles.actions}>
         {open ? (
-          <Button appearance="primary" icon={<ReceiptRegular />} onClick={() => setCustoms('save')}>
+          // Customs entry works offline (the outbox); one entry waits at a time.
+          <Button
+            appearance="primary"
+            icon={<ReceiptRegular />}
+            disabled={queued !== undefined}
+            title={queued ? t('outbox.pendingHint') : undefined}
+            onClick={() => setCustoms('save')}
+          >
             {t('actions.addCustoms')}
           </Button>
         ) : isAdmin ? (
-          <Button icon={<DocumentEditRegular />} onClick={() => setCustoms('correct')}>
+          <Button icon={<DocumentEditRegular />} {...writeProps()} onClick={() => setCustoms('correct')}>
             {t('drawer.correctCustoms')}
           </Button>
         ) : null}
@@ -138,7 +152,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
         <Subtitle2 as="h3">{t('drawer.orders')}</Subtitle2>
         {isAdmin && open && (
           <div className={styles.actions}>
-            <Button icon={<AddRegular />} onClick={() => setAdding(true)}>
+            <Button icon={<AddRegular />} {...writeProps()} onClick={() => setAdding(true)}>
               {t('drawer.addOrders')}
             </Button>
           </div>

@@ -2,6 +2,7 @@
 import { Button, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, BoxMultipleRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import type { OutboxEntry } from '#shared/ipc';
 import type { Shipment } from '#shared/schemas/shipment';
 import { dateRangeOf, dateRangeText } from '../../ui/date-range';
 import { DateRangeFilter } from '../../ui/date-range-filter';
@@ -10,7 +11,9 @@ import type { ListColumn } from '../../ui/list-screen/list-scaffold';
 import type { ListScreen } from '../../ui/list-screen/use-list-screen';
 import { CellButton } from '../../ui/table-cells';
 import { useDateDisplay } from '../../ui/use-date-display';
+import { useOffline } from '../../ui/use-offline';
 import { CURRENCY_SIGN, useFigure } from '../orders/order-columns';
+import { OutboxBadge } from './outbox-parts';
 import { shipmentDates, shipmentDatesText } from './shipment-dates';
 import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
 import { Dropdown } from '../../ui/labelled-controls';
@@ -93,12 +96,16 @@ export function useShipmentColumns({
   onOpen,
   onOrders,
   onCustoms,
+  onOutbox,
 }: {
   onOpen: (shipment: Shipment) => void;
   onOrders: (shipment: Shipment) => void;
   onCustoms: (shipment: Shipment) => void;
+  /** A conflict or refusal of customs entered offline, to settle. */
+  onOutbox: (entry: OutboxEntry) => void;
 }): ListColumn<Shipment>[] {
   const styles = useStyles();
+  const { outboxOf } = useOffline();
   const { t } = useTranslation('shipment');
   const figure = useFigure();
   const dates = useDateDisplay();
@@ -156,7 +163,19 @@ export function useShipmentColumns({
       className: styles.nowrap,
       cell: (s) => (s.receivedDate ? dates.date(s.receivedDate) : '—'),
     },
-    { key: 'status', header: t('columns.status'), cell: (s) => <ShipmentStatusBadge status={s.status} /> },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      cell: (s) => {
+        const entry = outboxOf(s._id);
+        return (
+          <div className={styles.rowActions}>
+            <ShipmentStatusBadge status={s.status} />
+            {entry && <OutboxBadge entry={entry} onOpen={() => onOutbox(entry)} />}
+          </div>
+        );
+      },
+    },
     {
       key: 'actions',
       header: t('columns.actions'),
@@ -175,7 +194,9 @@ export function useShipmentColumns({
             size="small"
             icon={<ReceiptRegular />}
             aria-label={t('actions.addCustomsFor', { shipmentId: s.shipmentId })}
-            title={t('actions.addCustoms')}
+            // Entered offline and not sent yet: one entry per shipment, settled before another.
+            title={outboxOf(s._id) ? t('outbox.pendingHint') : t('actions.addCustoms')}
+            disabled={outboxOf(s._id) !== undefined}
             onClick={() => onCustoms(s)}
           />
         </div>

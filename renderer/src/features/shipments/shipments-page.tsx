@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '#shared/constants';
 import { shipmentsSearchSpec } from '#shared/list-specs';
 import type { ListParams } from '#shared/query';
+import type { OutboxEntry } from '#shared/ipc';
 import type { Shipment } from '#shared/schemas/shipment';
 import type { PublicConfig } from '../../api/config.api';
 import { queryKeys } from '../../api/query-keys';
@@ -22,6 +23,7 @@ import type { ListFilter } from '../../ui/list-screen/list-state';
 import { prefetchList, useListScreen, type ListScreenOptions } from '../../ui/list-screen/use-list-screen';
 import { useDateDisplay } from '../../ui/use-date-display';
 import { CustomsDialog } from './customs-dialog';
+import { ConflictDialog } from './outbox-parts';
 import { useShipmentByAddress } from './shipment-by-address';
 import { shipmentDates } from './shipment-dates';
 import { ShipmentDrawer } from './shipment-drawer';
@@ -123,7 +125,13 @@ export default function ShipmentsPage() {
     setPicked(shipment);
   };
 
-  const columns = useShipmentColumns({ onOpen: setOpened, onOrders: setOrdersOf, onCustoms: setCustomsOf });
+  const [settling, setSettling] = useState<OutboxEntry | null>(null);
+  const columns = useShipmentColumns({
+    onOpen: setOpened,
+    onOrders: setOrdersOf,
+    onCustoms: setCustomsOf,
+    onOutbox: setSettling,
+  });
 
   return (
     <ListScaffold
@@ -147,6 +155,7 @@ export default function ShipmentsPage() {
     >
       {ordersOf && <ShipmentOrdersDialog shipment={ordersOf} onClose={() => setOrdersOf(null)} />}
       {customsOf && <CustomsDialog shipment={customsOf} mode="save" onClose={() => setCustomsOf(null)} />}
+      {settling && <ConflictDialog entry={settling} onClose={() => setSettling(null)} />}
       {openedNow && <ShipmentDrawer shipment={openedNow} onClose={() => setOpened(null)} />}
     </ListScaffold>
   );

@@ -8,8 +8,13 @@ import { LIMITS } from '#shared/constants';
 import { buildListQuery, type ListParams } from '#shared/query';
 import { shippingMethodSchema } from '#shared/schemas/catalog';
 import { listResponse, searchResponse } from '#shared/schemas/common';
-import { shipmentSchema, type CustomsInput, type ShipmentCreate } from '#shared/schemas/shipment';
-import { request } from '../../api/http';
+import {
+  shipmentSchema,
+  type CustomsInput,
+  type Shipment,
+  type ShipmentCreate,
+} from '#shared/schemas/shipment';
+import { request, requestOrQueue } from '../../api/http';
 
 const shipmentsResponse = listResponse(shipmentSchema);
 const shipmentsSearchResponse = searchResponse(shipmentSchema);
@@ -31,9 +36,17 @@ export const fetchShipment = (id: string) =>
 export const createShipment = (body: ShipmentCreate) =>
   request('post', 'shipments', { json: body, schema: oneShipment }).then((r) => r.data);
 
-/** Customs saved once: the shipment becomes RECEIVED and its orders COMPLETED. */
-export const saveCustoms = (id: string, body: CustomsInput) =>
-  request('put', path(id), { json: body, schema: oneShipment }).then((r) => r.data);
+/**
+ * Customs saved once: the shipment becomes RECEIVED and its orders COMPLETED. In the desktop app
+ * with its team server out of reach, they wait in the outbox with the version they were entered
+ * on: `null`, not sent yet.
+ */
+export const saveCustoms = (shipment: Pick<Shipment, '_id' | 'version'>, body: CustomsInput) =>
+  requestOrQueue(path(shipment._id), {
+    json: body,
+    schema: oneShipment,
+    queue: { shipment: shipment._id, version: shipment.version },
+  }).then((r) => ('sent' in r ? r.sent.data : null));
 
 /** An admin's correction of saved customs. */
 export const correctCustoms = (id: string, body: CustomsInput) =>
