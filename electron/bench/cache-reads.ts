@@ -23,7 +23,10 @@ import type { Shipment } from '#shared/schemas/shipment';
 import {
   answerGet,
   applyRecords,
+  beginBulkLoad,
   createRecordTables,
+  endBulkLoad,
+  tuneCacheConnection,
   type SyncPage,
 } from '../src/services/offline/cache-records';
 
@@ -139,7 +142,7 @@ function makeProducts(): Product[] {
   });
 }
 
-function makeRecords(): { shipments: Shipment[]; orders: Order[]; products: Product[] } {
+export function makeRecords(): { shipments: Shipment[]; orders: Order[]; products: Product[] } {
   const r = random(2);
   const products = makeProducts();
   const orders: Order[] = [];
@@ -262,7 +265,10 @@ function makeRecords(): { shipments: Shipment[]; orders: Order[]; products: Prod
   return { shipments, orders, products };
 }
 
-/** Stores the records as a full sync does (shipments, orders, products; pages of 2,000, a transaction each). */
+/**
+ * Stores the records as a full sync does: a bulk load around its pages (shipments, orders,
+ * products; pages of 2,000, a transaction each).
+ */
 export function fillCache(db: Database): { records: ReturnType<typeof makeRecords>; insertMs: number } {
   const records = makeRecords();
   const all: SyncPage[] = [];
@@ -280,7 +286,9 @@ export function fillCache(db: Database): { records: ReturnType<typeof makeRecord
   }
   const apply = db.transaction((page: SyncPage) => applyRecords(db, page));
   const start = performance.now();
+  beginBulkLoad(db);
   for (const page of all) apply(page);
+  endBulkLoad(db);
   return { records, insertMs: performance.now() - start };
 }
 
@@ -294,9 +302,12 @@ export interface KindResult {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-/** Times 500 fresh requests of each kind against a filled cache (see {@link fillCache}). */
-export function benchCacheReads(db: Database, records = makeRecords()): KindResult[] {
-  const r = random(3);
+/** The request kinds the screens send, each a generator of fresh paths (a fixed seed). */
+export function requestKinds(
+  records: ReturnType<typeof makeRecords>,
+  seed = 3,
+): Record<string, () => string> {
+  const r = random(seed);
   const statuses = ['RECEIVED', 'ACCEPTED', 'PACKED', 'SHIPPED', 'COMPLETED', 'CANCELLED'];
   const fragment = (text: string, min = 4) => {
     const from = r.int(Math.max(1, text.length - min));
@@ -333,8 +344,13 @@ export function benchCacheReads(db: Database, records = makeRecords()): KindResu
     'product search': () =>
       `products/search?searchString=${encodeURIComponent(r.int(4) ? `${r.pick(TEAS).slice(0, 3 + r.int(4))}${r.int(2) ? ` ${r.pick(KINDS)}` : ''}` : r.pick(records.products).skuCode.slice(0, 6))}&page=${1 + r.int(2)}${r.int(3) ? '' : '&lowStock=true'}`,
   };
+  return kinds;
+}
+
+/** Times 500 fresh requests of each kind against a filled cache (see {@link fillCache}). */
+export function benchCacheReads(db: Database, records = makeRecords()): KindResult[] {
   const results: KindResult[] = [];
-  for (const [kind, next] of Object.entries(kinds)) {
+  for (const [kind, next] of Object.entries(requestKinds(records))) {
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) {
       const path = next();
@@ -356,8 +372,7 @@ async function main(): Promise<void> {
     const db = new Sqlite(join(dir, 'cache.sqlite'));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    // 64 MB of page cache: the sync's inserts touch every index of 100,000 orders.
-    db.pragma('cache_size = -65536');
+    tuneCacheConnection(db);
     createRecordTables(db);
     const { records, insertMs } = fillCache(db);
     const results = benchCacheReads(db, records);
@@ -365,13 +380,15 @@ async function main(): Promise<void> {
     console.log(
       `Offline cache: ${SIZE.shipments} shipments, ${SIZE.orders} orders, ${SIZE.products} products; ${REQUESTS} fresh requests each`,
     );
-    console.log(`full sync inserts: ${insertMs.toFixed(0)} ms (target ≤ ${INSERT_TARGET_MS} ms)`);
+    console.log(
+      `full sync inserts: ${insertMs.toFixed(0)} ms (target ≤ ${INSERT_TARGET_MS} ms)${insertMs > INSERT_TARGET_MS ? '  MISS' : '  ok'}`,
+    );
     console.log(
       `${'request'.padEnd(28)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}  (ms, target p99 ≤ ${TARGET_MS})`,
     );
     for (const r of results)
       console.log(
-        `${r.kind.padEnd(28)}${ms(r.p50)}${ms(r.p99)}${ms(r.max)}${r.p99 > TARGET_MS ? '  MISS' : ''}`,
+        `${r.kind.padEnd(28)}${ms(r.p50)}${ms(r.p99)}${ms(r.max)}${r.p99 > TARGET_MS ? '  MISS' : '  ok'}`,
       );
     db.close();
     const missed = results.some((r) => r.p99 > TARGET_MS) || insertMs > INSERT_TARGET_MS;
