@@ -16,6 +16,7 @@ import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import {
   DummyDriver,
   type CompiledQuery,
+  type Expression,
   type QueryId,
   type RootOperationNode,
   Kysely,
@@ -46,13 +47,20 @@ import { ListQueryError, type Filter, type ListQuery } from '#shared/query';
 import { CONTROL_CHARACTERS, dateSchema, idSchema, textSchema } from '#shared/schemas/common';
 import type { Database } from '../../../../server/src/db/database';
 import { HttpError, httpError, notFound, sendError } from '../../../../server/src/http/errors';
-import { applyFilters, applySort, parseList, type ListColumns } from '../../../../server/src/http/list';
+import {
+  applyFilters,
+  applySort,
+  compare,
+  parseList,
+  type ListColumns,
+} from '../../../../server/src/http/list';
 import {
   countOrdersByDay,
   countOrdersByStatus,
   dayCountsAnswer,
   statusCountsOf,
   sumStatusCounts,
+  type StatusCounts,
 } from '../../../../server/src/orders/order-counts.repository';
 import {
   janTextSets,
@@ -60,6 +68,7 @@ import {
   orderTextMatch,
   orderTextScan,
   orderTextSets,
+  ownMatchesPageByKeys,
   type OrderTextSets,
   type SearchTrigrams,
 } from '../../../../server/src/orders/order-search.repository';
@@ -95,11 +104,18 @@ const kdb = new Kysely<Database>({
  * here: Kysely compiles a query synchronously when it is executed, before its first await, so
  * the read's SQL is at hand as soon as it is called; its promise (no driver: no rows) is left.
  */
-function compiledBy(read: (db: Kysely<Database>) => Promise<unknown>): CompiledQuery {
+function compiledBy(read: (db: Kysely<Database>) => Promise<unknown>): CompiledQuery;
+function compiledBy(
+  read: (db: Kysely<Database>) => Promise<unknown>,
+  options: { optional: true },
+): CompiledQuery | undefined;
+function compiledBy(read: (db: Kysely<Database>) => Promise<unknown>, options?: { optional: true }) {
   lastCompiled = undefined;
+  // The read may also decide without a statement (an answer it cannot give): `optional`.
   void read(kdb);
   const compiled = lastCompiled as CompiledQuery | undefined;
-  if (!compiled) throw new Error('The read compiled no statement before its first await');
+  if (!compiled && !options?.optional)
+    throw new Error('The read compiled no statement before its first await');
   return compiled;
 }
 
@@ -292,29 +308,99 @@ const isJan = (text: string) => JAN_SHAPE.test(text) && isValidJan(text);
 const orderSets = (text: string): OrderTextSets =>
   isJan(text) ? janTextSets(kdb, text) : orderTextSets(kdb, text, WHOLE_TEXT);
 
+/** The filters an order's search key `orders_search_keys k` can test (as the server's order search). */
+const KEY_COLUMNS: Readonly<Record<string, string>> = {
+  shipmentStatus: 'k.shipment_status',
+  platformCode: 'k.platform_code',
+  orderDate: 'k.order_date',
+  product: 'k.product_id',
+};
+
 /**
- * The orders the text matches, as a base for a count or a lookup: the union of their keys (those
- * its trigram indexes find by order id or customer, and the matched products' orders from the
- * product index, which holds the key), each order then read by its key. The server's
- * orderTextMatch selects the same orders by their text ids, each looked up through the id index;
- * by key, "genmaicha" in the completed tab counted in 3 ms where it took 15. A text below a
- * trigram has no keys to find (an order id prefix): the server's condition as it is.
+ * The keys of the orders the text matches, with their status, as one union of subqueries of
+ * (key, status): those its trigram indexes find by order id or customer, and the matched
+ * products' orders from the product index (which holds key, date, status and platform), each
+ * part narrowed by the filters a key can test. `complete`: whether those were all the filters.
+ * Null where a text below a trigram has no keys to find (an order id prefix).
+ */
+function matchedKeys(sets: OrderTextSets, filters: readonly Filter[]) {
+  // The unary + keeps SQLite from finding the keys by a filter's index (a whole status tab,
+  // each tested against the matches) instead of by the matches.
+  const narrowing = filters.flatMap((f) => {
+    const column = KEY_COLUMNS[f.field];
+    return column ? [compare(sql`+${sql.ref(column)}`, f)] : [];
+  });
+  const keysWhere = (condition: Expression<SqlBool>) =>
+    sql`select k.key, k.shipment_status as status from orders_search_keys k
+      where ${sql.join([condition, ...narrowing], sql` and `)}`;
+  const own = sets.ownKeys && keysWhere(sets.ownKeys);
+  if (!own && (sets.orderIds || sets.customers)) return null;
+  const products = sets.products && keysWhere(sql<SqlBool>`k.product_id in (${sets.products})`);
+  const parts = [own, products].filter((part) => part !== null);
+  return {
+    union:
+      parts.length === 0
+        ? sql`select null as key, null as status where 1 = 0`
+        : sql.join(parts, sql` union `),
+    complete: narrowing.length === filters.length,
+  };
+}
+
+/**
+ * The orders the text matches, as a base for a lookup or a count: each matched key's order read
+ * by its key. The server's orderTextMatch selects the same orders by their text ids, each looked
+ * up through the id index; by key, "genmaicha" in the completed tab counted in 3 ms where it
+ * took 15. A text below a trigram: the server's condition as it is.
  */
 function matchedOrders(sets: OrderTextSets, filters: readonly Filter[]): AnySelect {
-  const own = sets.ownKeys && sql`select k.key from orders_search_keys k where ${sets.ownKeys}`;
-  if (!own && (sets.orderIds || sets.customers)) {
-    return kdb.selectFrom('orders').where(orderTextMatch(kdb, sets, filters));
-  }
-  const products =
-    sets.products && sql`select k.key from orders_search_keys k where k.product_id in (${sets.products})`;
-  const parts = [own, products].filter((part) => part !== null);
-  if (parts.length === 0) return kdb.selectFrom('orders').where(sql<SqlBool>`1 = 0`);
+  const keys = matchedKeys(sets, filters);
+  if (!keys) return kdb.selectFrom('orders').where(orderTextMatch(kdb, sets, filters));
   // A cross join: SQLite keeps the matches outside and reads each order by its key, where it
   // otherwise walked a status tab's index testing every order against them.
   return kdb
-    .selectFrom(sql<{ key: number }>`(${sql.join(parts, sql` union `)})`.as('m'))
+    .selectFrom(sql<{ key: number }>`(${keys.union})`.as('m'))
     .crossJoin('orders')
     .where(sql<SqlBool>`orders.key = m.key`);
+}
+
+/** The matches per status within the filters: from their keys alone where those test every filter. */
+function matchesByStatus(db: Sqlite, sets: OrderTextSets, filters: readonly Filter[]): StatusCounts {
+  const keys = matchedKeys(sets, filters);
+  const rows = keys?.complete
+    ? run<{ status: string; n: number }>(
+        db,
+        sql`select m.status, count(*) as n from (${keys.union}) m group by m.status`.compile(kdb),
+      )
+    : all<{ status: string; n: number }>(
+        db,
+        applyFilters(matchedOrders(sets, filters), { filters }, ordersColumns)
+          .clearSelect()
+          .select([sql.ref<string>('orders.shipment_status').as('status'), sql<number>`count(*)`.as('n')])
+          .groupBy('orders.shipment_status'),
+      );
+  return statusCountsOf(rows);
+}
+
+/**
+ * A text that names no product's orders, sorted by order date: the page and its total in one
+ * statement from the search keys, as the server reads it (ownMatchesPageByKeys), rather than
+ * finding the matches twice, to count and to page. Undefined where that does not apply.
+ */
+function ownMatchesPage(db: Sqlite, sets: OrderTextSets, query: ListQuery) {
+  if (sets.products) {
+    const productOrders = run(
+      db,
+      sql`select 1 from orders where orders.product_id in (${sets.products}) limit 1`.compile(kdb),
+    );
+    if (productOrders.length > 0) return undefined;
+  }
+  const compiled = compiledBy((k) => ownMatchesPageByKeys(k, sets, query), { optional: true });
+  if (!compiled) return undefined;
+  const rows = run<{ id: string; total: number }>(db, compiled);
+  // As the server: a page past the end has no total to read; the first page's is 0.
+  if (rows.length === 0) return query.offset === 0 ? { data: [], totalcount: 0 } : undefined;
+  const ids = rows.map((row) => row.id);
+  return { data: recordsOf(db, 'orders', ids), totalcount: Number(rows[0]?.total) };
 }
 
 /**
@@ -345,10 +431,17 @@ function orders(db: Sqlite, raw: Record<string, string | string[]>, search: bool
     return { status: 200, body: search ? { data: page.data, totalcount: page.totalCount } : page };
   }
   const sets = orderSets(text);
-  const page = listPage(db, 'orders', matchedOrders(sets, query.filters), query, ordersColumns, {
-    base: base.where(orderTextScan(kdb, sets)),
-    prefer: walkBeatsLookup(db, query),
-  });
+  const own = ownMatchesPage(db, sets, query);
+  if (own) return { status: 200, body: own };
+  const page = listPage(
+    db,
+    'orders',
+    matchedOrders(sets, query.filters),
+    query,
+    ordersColumns,
+    { base: base.where(orderTextScan(kdb, sets)), prefer: walkBeatsLookup(db, query) },
+    () => sumStatusCounts(matchesByStatus(db, sets, query.filters)),
+  );
   return { status: 200, body: { data: page.data, totalcount: page.totalCount } };
 }
 
@@ -381,14 +474,16 @@ function orderTotals(db: Sqlite, raw: Record<string, string | string[]>): CacheA
     const byStatus = statusCountsOf(rows);
     return { status: 200, body: { totalCount: sumStatusCounts(byStatus), byStatus } };
   }
-  const matched = text ? matchedOrders(orderSets(text), filters) : kdb.selectFrom('orders');
-  const rows = all<{ status: string; n: number }>(
-    db,
-    applyFilters(matched, { filters }, ordersColumns)
-      .select([sql.ref<string>('orders.shipment_status').as('status'), sql<number>`count(*)`.as('n')])
-      .groupBy('orders.shipment_status'),
-  );
-  const byStatus = statusCountsOf(rows);
+  const byStatus = text
+    ? matchesByStatus(db, orderSets(text), filters)
+    : statusCountsOf(
+        all<{ status: string; n: number }>(
+          db,
+          applyFilters(kdb.selectFrom('orders'), { filters }, ordersColumns)
+            .select([sql.ref<string>('orders.shipment_status').as('status'), sql<number>`count(*)`.as('n')])
+            .groupBy('orders.shipment_status'),
+        ),
+      );
   return { status: 200, body: { totalCount: sumStatusCounts(byStatus), byStatus } };
 }
 

@@ -152,7 +152,8 @@ create index if not exists ix_orders__price on orders (base_order_price, id);
 create index if not exists ix_orders__status_date on orders (shipment_status, order_date, id);
 create index if not exists ix_orders__platform_date on orders (platform_code, order_date, id);
 create index if not exists ix_orders__shipment_date on orders (shipment_id, order_date, id);
-create index if not exists ix_orders__product_date on orders (product_id, order_date, id);
+-- Holds status and platform: a search's matched products' orders are narrowed to a tab here.
+create index if not exists ix_orders__product_date on orders (product_id, order_date, shipment_status, platform_code, id);
 create index if not exists ix_orders__created on orders (created_at, id);
 create index if not exists ix_products__updated on products (updated_at, id);
 `;
