@@ -4,9 +4,10 @@
  * become SQL through the server's list columns and search conditions (http/list.ts and the
  * areas' repositories), compiled by Kysely for SQLite and run here on the cache's tables, which
  * carry the server's names for everything a list reads (cache-records.ts). Errors are answered
- * by the server's own error mapping. Only the bookkeeping differs: the server picks among kept
- * counts, count caches and index walks to be fast at a million orders; the cache counts and
- * pages its few hundred thousand rows directly, which answers the same rows.
+ * by the server's own error mapping. The order totals come from the server's kept day counts,
+ * read by its own code (order-counts.repository.ts). Only some bookkeeping differs, for the
+ * cache's size: an order search counts and looks up its matches by their keys, and asks the
+ * trigram indexes for the whole text; the same rows either way.
  *
  * Kysely runs asynchronously and an IPC read wants its answer now: queries are only compiled
  * (a dialect with no driver), then run synchronously through the cache's own better-sqlite3

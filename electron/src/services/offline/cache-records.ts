@@ -4,9 +4,11 @@
  * the same list specs as the server.
  *
  * The contract between the cache's parts: the sync (sync.ts) stores each page of
- * `GET /sync/changes` with {@link applyRecords} and ages the set with {@link dropAged}; the
- * window's reads come to {@link answerGet}. The cache file (its key, versions and rebuilds)
- * creates these tables through {@link createRecordTables} in its migrations.
+ * `GET /sync/changes` with {@link applyRecords}, a full sync between {@link beginBulkLoad} and
+ * {@link endBulkLoad}, and ages the set with {@link dropAged}; the window's reads come to
+ * {@link answerGet}. The cache file (its key, versions and rebuilds) creates these tables
+ * through {@link createRecordTables} in its migrations and calls {@link tuneCacheConnection}
+ * on each connection it opens.
  *
  * The tables carry the server's own table, column and search index names for what a list
  * filters, sorts and searches on (`orders.order_date`, `orders_search_keys`, `products_fts`, …),
@@ -149,7 +151,9 @@ create index if not exists ix_orders__date on orders (order_date, id);
 create index if not exists ix_orders__updated on orders (updated_at, id);
 create index if not exists ix_orders__order_id on orders (order_id, id);
 create index if not exists ix_orders__price on orders (base_order_price, id);
-create index if not exists ix_orders__status_date on orders (shipment_status, order_date, id);
+-- Holds the other sorts' keys: a status tab sorted by one of them is sorted from the index alone.
+create index if not exists ix_orders__status_date on orders (shipment_status, order_date, id,
+  updated_at, created_at, base_order_price, order_id);
 create index if not exists ix_orders__platform_date on orders (platform_code, order_date, id);
 create index if not exists ix_orders__shipment_date on orders (shipment_id, order_date, id);
 -- Holds status and platform: a search's matched products' orders are narrowed to a tab here.
