@@ -220,11 +220,16 @@ describe('offline cache bulk load', () => {
     const oneByOne = openCache();
     store(oneByOne, syncPages());
     const bulk = openCache();
+    const synchronous = () => bulk.pragma('synchronous', { simple: true });
+    bulk.pragma('synchronous = FULL');
     beginBulkLoad(bulk);
     expect(bulkLoading(bulk)).toBe(true);
+    expect(synchronous()).toBe(0);
     store(bulk, syncPages());
     endBulkLoad(bulk);
     expect(bulkLoading(bulk)).toBe(false);
+    // The connection's own setting is back.
+    expect(synchronous()).toBe(2);
 
     const expected = answers(oneByOne);
     expect(answers(bulk)).toEqual(expected);

@@ -268,7 +268,11 @@ function prepareStatements(db: Database) {
   };
 }
 
-type Statements = ReturnType<typeof prepareStatements> & { bulk: boolean };
+type Statements = ReturnType<typeof prepareStatements> & {
+  bulk: boolean;
+  /** The connection's `synchronous` before this process began a bulk load, restored at its end. */
+  synchronous?: number;
+};
 type Kind = 'shipments' | 'orders' | 'products';
 const statementsByDb = new WeakMap<Database, Statements>();
 
@@ -432,6 +436,7 @@ function removeProduct(s: Statements, id: string): void {
  */
 export function beginBulkLoad(db: Database): void {
   const s = statementsOf(db);
+  if (!s.bulk) s.synchronous = db.pragma('synchronous', { simple: true }) as number;
   db.pragma('synchronous = OFF');
   db.transaction(() => {
     for (const name of INDEX_NAMES) db.exec(`drop index if exists ${name}`);
@@ -445,7 +450,7 @@ export function beginBulkLoad(db: Database): void {
 
 /**
  * Ends a bulk load: builds the indexes, the search indexes and the day counts from the rows, in
- * one transaction, and restores `synchronous` to `NORMAL` (the cache's setting in WAL mode).
+ * one transaction, and restores the connection's `synchronous`.
  * Call after the last page of the full sync, outside a transaction.
  */
 export function endBulkLoad(db: Database): void {
@@ -464,7 +469,8 @@ export function endBulkLoad(db: Database): void {
     db.exec('delete from bulk_load');
   })();
   s.bulk = false;
-  db.pragma('synchronous = NORMAL');
+  if (s.synchronous !== undefined) db.pragma(`synchronous = ${s.synchronous}`);
+  s.synchronous = undefined;
 }
 
 /** Whether a bulk load is under way (or was cut short): the sync then ends it with {@link endBulkLoad}. */
