@@ -147,13 +147,14 @@ create index if not exists ix_shipments__shipping on shipments (shipping_date, i
 create index if not exists ix_shipments__shipment_id on shipments (shipment_id, id);
 create index if not exists ix_shipments__status_updated on shipments (status, updated_at, id);
 create index if not exists ix_shipments__status_shipping on shipments (status, shipping_date, id);
-create index if not exists ix_orders__date on orders (order_date, id);
+-- Hold the product: a search walking them tests each order's product without reading its row.
+create index if not exists ix_orders__date on orders (order_date, id, product_id);
 create index if not exists ix_orders__updated on orders (updated_at, id);
 create index if not exists ix_orders__order_id on orders (order_id, id);
 create index if not exists ix_orders__price on orders (base_order_price, id);
--- Holds the other sorts' keys: a status tab sorted by one of them is sorted from the index alone.
+-- Also holds the other sorts' keys: a status tab sorted by one of them is sorted from the index alone.
 create index if not exists ix_orders__status_date on orders (shipment_status, order_date, id,
-  updated_at, created_at, base_order_price, order_id);
+  product_id, updated_at, created_at, base_order_price, order_id);
 create index if not exists ix_orders__platform_date on orders (platform_code, order_date, id);
 create index if not exists ix_orders__shipment_date on orders (shipment_id, order_date, id);
 -- Holds status and platform: a search's matched products' orders are narrowed to a tab here.
