@@ -4,7 +4,9 @@
  * search, total and record requests whose answers lie inside the sync set is sent to both; the
  * bodies must be equal. Also: removals drop rows and their search entries, a record applied
  * twice is kept once in its newer state, aging at the window's edges, bad queries answered with
- * the server's very error body, and other paths answered offline.
+ * the server's very error body, and other paths answered offline. The sync set is stored twice,
+ * page by page and in a bulk load (beginBulkLoad … endBulkLoad), and both caches must answer as
+ * the server does.
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -22,8 +24,10 @@ import { startTestServer, type TestServer } from '../../server/test/helpers/test
 import {
   answerGet,
   applyRecords,
+  beginBulkLoad,
   createRecordTables,
   dropAged,
+  endBulkLoad,
   storeAnswer,
   type SyncPage,
 } from '../src/services/offline/cache-records';
@@ -54,6 +58,7 @@ describe('offline cache reads against the server', () => {
   let api: Client;
   let token: string;
   let cache: Database;
+  let bulkCache: Database;
   const products: Json[] = [];
   const orderIds: string[] = [];
   const shipments: Json[] = [];
@@ -189,6 +194,10 @@ describe('offline cache reads against the server', () => {
 
     cache = openCache();
     await fullSync(api, token, cache, 37);
+    bulkCache = openCache();
+    beginBulkLoad(bulkCache);
+    await fullSync(api, token, bulkCache, 37);
+    endBulkLoad(bulkCache);
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -204,6 +213,7 @@ describe('offline cache reads against the server', () => {
   async function expectSame(path: string) {
     const { server: answer, cache: cached } = await both(path);
     expect(cached, path).toEqual(answer);
+    expect(answerGet(bulkCache, path, { today }), `${path} (bulk load)`).toEqual(answer);
     return answer;
   }
 
