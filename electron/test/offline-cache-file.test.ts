@@ -131,8 +131,7 @@ describe('the offline cache file', () => {
     const keys = (deps.safeStorage as ReturnType<typeof fakeSafeStorage>).encrypted;
     expect(new Set(keys).size).toBe(3);
     const ada = new Driver(files[0]!);
-    ada.pragma(`cipher = 'sqlcipher'`);
-    ada.pragma('legacy = 4');
+    ada.pragma(`cipher = 'chacha20'`);
     ada.pragma(`key = "x'${keys[1]}'"`);
     expect(() => ada.prepare('select count(*) from sqlite_master').get()).toThrow(/not a database/);
     ada.close();

@@ -79,6 +79,19 @@ export function recordingRecords(): RecordingRecords {
         for (const id of page.removed[kind]) drop.run(kind, id);
       }
     },
+    tuneCacheConnection() {},
+    // Stored as they come either way; the bulk load's state kept as cache-records keeps it.
+    beginBulkLoad(db) {
+      db.exec('create table if not exists bulk (on_ integer)');
+      db.exec('delete from bulk; insert into bulk values (1)');
+    },
+    endBulkLoad(db) {
+      db.exec('create table if not exists bulk (on_ integer); delete from bulk');
+    },
+    bulkLoading(db) {
+      db.exec('create table if not exists bulk (on_ integer)');
+      return db.prepare('select 1 from bulk').get() !== undefined;
+    },
     dropAged(_db, today) {
       aged.push(today);
     },

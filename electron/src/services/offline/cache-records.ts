@@ -181,6 +181,18 @@ create trigger if not exists order_counts_delete after delete on orders begin ${
 
 const FTS_TABLES = ['shipments_fts', 'orders_fts', 'orders_customer_fts', 'products_fts'] as const;
 
+/** The sync set's rows (a bulk load starts from none of them); the start-up answers stay. */
+const RECORD_TABLES = [
+  'shipments',
+  'shipments_records',
+  'orders',
+  'orders_records',
+  'order_day_counts',
+  'products',
+  'products_records',
+  'product_suppliers',
+] as const;
+
 /** Creates the record tables and their indexes (the cache's first migration). */
 export function createRecordTables(db: Database): void {
   db.exec(TABLES + INDEXES + TRIGGERS);
@@ -431,7 +443,8 @@ function removeProduct(s: Statements, id: string): void {
  * Starts a bulk load: the full sync's pages then store rows only, and {@link endBulkLoad} builds
  * the secondary indexes, the search indexes and the kept counts once, from all of them (a
  * 100,000-order sync: 7.5 s kept up row by row). Call before the first page of a full sync,
- * outside a transaction; the records read as incomplete until endBulkLoad. Until then the file
+ * outside a transaction: the records of any earlier sync are cleared, and the records read as
+ * incomplete until endBulkLoad. Until then the file
  * is written without syncing (`synchronous = OFF`): the cache is rebuilt from the server should
  * the machine stop mid-load, and a load cut short goes on in bulk (see {@link bulkLoading}).
  */
@@ -443,6 +456,9 @@ export function beginBulkLoad(db: Database): void {
     for (const name of INDEX_NAMES) db.exec(`drop index if exists ${name}`);
     for (const name of COUNT_TRIGGERS) db.exec(`drop trigger if exists ${name}`);
     for (const table of FTS_TABLES) db.exec(`insert into ${table} (${table}) values ('delete-all')`);
+    // A full sync brings the whole set: what the last one left (a record deleted while a cursor
+    // expired) must not outlive it.
+    for (const table of RECORD_TABLES) db.exec(`delete from ${table}`);
     db.exec('delete from bulk_load');
     db.prepare('insert into bulk_load (since) values (?)').run(new Date().toISOString());
   })();

@@ -20,6 +20,10 @@ import { ApiError, type TeamApi } from './connectivity';
 /** The records' functions the cache calls (cache-records.ts; tests pass stand-ins). */
 export interface CacheRecords {
   createRecordTables(db: Database): void;
+  tuneCacheConnection(db: Database): void;
+  beginBulkLoad(db: Database): void;
+  endBulkLoad(db: Database): void;
+  bulkLoading(db: Database): boolean;
   applyRecords(db: Database, page: SyncChanges['data']): void;
   dropAged(db: Database, today: string): void;
   answerGet(db: Database, path: string, context: { today: string }): CacheAnswer;
@@ -31,8 +35,12 @@ export const defaultCacheRecords: CacheRecords = cacheRecords;
 /** The answers the window reads at start, kept verbatim so an app started offline can show its shell. */
 export const START_ANSWERS = ['auth/me', 'config', 'user-preferences'] as const;
 
-/** Records per page: the server's most, the fewest round trips for a full sync. */
-export const SYNC_PAGE_LIMIT = SYNC_PAGE.max;
+/**
+ * Records per page: the server's default. Main holds a page being stored and the next one
+ * arriving; measured over a first full sync of 20,000 shipments and 100,000 orders, pages of
+ * 500 kept main's peak at 255 MB (1,000: 339 MB; 2,000: 388 MB) for about a second more.
+ */
+export const SYNC_PAGE_LIMIT = SYNC_PAGE.default;
 
 export const META = {
   cursor: 'cursor',
@@ -117,6 +125,9 @@ export async function runSync(run: SyncRun): Promise<{ kind: 'full' | 'changes';
       let done = kind === 'full' ? Number(readMeta(db, META.fullDone) ?? 0) : 0;
       let total = kind === 'full' ? Number(fullTotal ?? 0) : 0;
       let at = cursor;
+      // A full sync from nothing loads in bulk: rows only, the indexes and search built once at
+      // its end. One cut short goes on in bulk (bulkLoading), whatever its cursor says.
+      if (kind === 'full' && at === undefined && !records.bulkLoading(db)) records.beginBulkLoad(db);
       run.onProgress({ kind, done, total });
       const ask = (from: string | undefined) => {
         const query =
@@ -171,6 +182,7 @@ export async function runSync(run: SyncRun): Promise<{ kind: 'full' | 'changes';
         throw error;
       }
     }
+    if (records.bulkLoading(db)) records.endBulkLoad(db);
   } finally {
     run.onProgress(null);
   }
