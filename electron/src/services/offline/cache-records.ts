@@ -473,15 +473,18 @@ export function beginBulkLoad(db: Database): void {
 export function endBulkLoad(db: Database): void {
   const s = statementsOf(db);
   db.transaction(() => {
-    // The search indexes first: FTS5 reads its content without an order, and once the order id
-    // index exists that comes in order id order, where rowids out of order made it flush its
-    // pending entries over and over (0.7 s for the order ids against 0.1 s in rowid order).
-    for (const table of FTS_TABLES) db.exec(`insert into ${table} (${table}) values ('rebuild')`);
-    db.exec(INDEXES);
+    // Everything that reads the rows in their own order before any index exists. The day
+    // counts: with the indexes built, SQLite grouped through the date index and fetched every
+    // order's status and platform by key (0.9 s against 0.1 s). The search indexes: FTS5 reads
+    // its content without an order, and once the order id index exists that comes in order id
+    // order, where rowids out of order made it flush its pending entries over and over (0.7 s
+    // for the order ids against 0.1 s in rowid order).
     db.exec(`delete from order_day_counts;
       insert into order_day_counts (order_date, shipment_status, platform_code, n)
         select order_date, shipment_status, platform_code, count(*) from orders
         group by order_date, shipment_status, platform_code;`);
+    for (const table of FTS_TABLES) db.exec(`insert into ${table} (${table}) values ('rebuild')`);
+    db.exec(INDEXES);
     db.exec(TRIGGERS);
     db.exec('delete from bulk_load');
   })();
