@@ -8,8 +8,10 @@
  * customs wait and wipes the cache. The same in Japanese, and the staff checklist (axe, no raw
  * keys) on the banner and the dialogs.
  *
- * The link is cut, not the server stopped (cutTeamLink): main's and the window's calls fail as
- * on a dead network while the server runs on, so the test changes a shipment there meanwhile.
+ * There the link is cut, not the server stopped (cutTeamLink): main's and the window's calls
+ * fail as on a dead network while the server runs on, so the test changes a shipment there
+ * meanwhile. A last test stops the server's process for real and starts it again on the same
+ * address and data.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -436,3 +438,62 @@ for (const lang of ['en', 'ja'] as const) {
     }
   });
 }
+
+test('en: the team server really stopped, then started again: the copy answers meanwhile, and the customs that waited are sent', async ({
+  browser,
+}) => {
+  const T = TEXT.en;
+  const fx = await makeFixture();
+  const C = fx.shipments[2]!;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kura-offline-e2e-'));
+  const page = await newPage(browser);
+  const desktop = await openApp(page, 'en', { dataDir });
+  let stopped = false;
+  try {
+    await connectAndSignIn(page);
+    await expect.poll(async () => (await state(desktop)).syncedAt, { timeout: 120_000 }).not.toBeNull();
+
+    // Not a cut link: the server's process is gone, its port refuses.
+    await team.stop();
+    stopped = true;
+    await page.goto(`${web.url}/shipment?q=OFF-${fx.tag}`);
+    await expect(page.getByTestId('offline-banner')).toHaveText(T.banner);
+    const row = page.getByRole('table', { name: T.table, exact: true }).getByRole('row').filter({
+      hasText: C.shipmentId,
+    });
+    await expect(row).toHaveCount(1);
+
+    const opener = page.getByRole('button', { name: T.addCustomsFor(C.shipmentId) });
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(T.customId).fill(`CUS-${fx.tag}-C`);
+    await dialog.getByLabel(T.fee).fill('1500');
+    await dialog.getByRole('button', { name: T.save, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: T.confirm }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(row.getByTestId('outbox-badge')).toHaveText(T.pending);
+
+    // Back on the same address with the same data: main finds it (its backoff, or Retry).
+    await team.restart();
+    stopped = false;
+    await page
+      .getByTestId('offline-banner')
+      .getByRole('button', { name: T.retry })
+      .click({ timeout: 5_000 })
+      .catch(() => {});
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 70_000 });
+    await expect
+      .poll(async () => (await api<{ customId: string | null }>(`shipments/${C._id}`)).customId)
+      .toBe(`CUS-${fx.tag}-C`);
+    await expect(row.getByTestId('outbox-badge')).toHaveCount(0);
+    await expect(row).toContainText(T.received);
+  } finally {
+    if (stopped) await team.restart();
+    await desktop.close().catch(() => {});
+    await page
+      .context()
+      .close()
+      .catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -36,6 +36,10 @@ export interface KuraServer {
     account?: Role,
     options?: { language?: Language },
   ): Pick<Parameters<typeof test.use>[0], 'storageState'>;
+  /** Stops the server as a crash or a shutdown would; its data stays for {@link restart}. */
+  stop(): Promise<void>;
+  /** Starts it again on the same address with the same data. */
+  restart(): Promise<void>;
 }
 
 const rendererDir = path.resolve(import.meta.dirname, '../../../dist/renderer');
@@ -55,32 +59,37 @@ export function useKuraServer(env: KuraServerOptions = {}): KuraServer {
   let dir: string | undefined;
   let tokens = new Map<Role, Promise<string>>();
 
+  const launch = (folder: string, port: number) =>
+    startServer({
+      host: '127.0.0.1',
+      port,
+      databaseUrl: path.join(folder, 'kura.sqlite'),
+      rendererDir,
+      demo: env.demo ?? false,
+      restrictedBrand: env.restrictedBrand ?? false,
+      ...(env.timeZone ? { timeZone: env.timeZone } : {}),
+      corsOrigins: ['app://kura', ...(env.corsFromPageOf ? [env.corsFromPageOf.url] : [])],
+      loginRateLimit: 1000,
+      logLevel: 'warn',
+    });
   // Started by whichever needs it first: the file's beforeAll, or Playwright's own context
   // options (a signed-in storage state), which it sets up before any beforeAll.
   const start = () =>
     (starting ??= (async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'kura-e2e-'));
       tokens = new Map();
-      handle = await startServer({
-        host: '127.0.0.1',
-        port: 0,
-        databaseUrl: path.join(dir, 'kura.sqlite'),
-        rendererDir,
-        demo: env.demo ?? false,
-        restrictedBrand: env.restrictedBrand ?? false,
-        ...(env.timeZone ? { timeZone: env.timeZone } : {}),
-        corsOrigins: ['app://kura', ...(env.corsFromPageOf ? [env.corsFromPageOf.url] : [])],
-        loginRateLimit: 1000,
-        logLevel: 'warn',
-      });
+      handle = await launch(dir, 0);
     })());
+  /** Set while stopped: the port to start again on. */
+  let stoppedPort: number | undefined;
 
   test.beforeAll(start);
   test.afterAll(async () => {
     await starting?.catch(() => undefined);
     starting = undefined;
-    await handle?.close();
+    if (stoppedPort === undefined) await handle?.close();
     handle = undefined;
+    stoppedPort = undefined;
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -124,6 +133,16 @@ export function useKuraServer(env: KuraServerOptions = {}): KuraServer {
         });
       }
       return { cookies: [], origins: [{ origin: server.url, localStorage }] };
+    },
+    async stop() {
+      if (!handle) throw new Error('server not started');
+      stoppedPort = Number(new URL(handle.url).port);
+      await handle.close();
+    },
+    async restart() {
+      if (!dir || stoppedPort === undefined) throw new Error('server not stopped');
+      handle = await launch(dir, stoppedPort);
+      stoppedPort = undefined;
     },
     signedIn(account = 'admin', options = {}) {
       return {
