@@ -30,6 +30,7 @@ import {
   writeMeta,
   type CacheFile,
   type CacheOwner,
+  type Database,
 } from './cache-file';
 import {
   ApiError,
@@ -59,6 +60,7 @@ import {
   storeStartAnswers,
   type CacheRecords,
   type SyncProgress,
+  type SyncRun,
 } from './sync';
 
 export const SYNC_INTERVAL_MS = 60_000;
@@ -178,6 +180,17 @@ export function createOfflineCache(deps: OfflineCacheDeps): OfflineCache {
     emit();
   };
 
+  /** A sync of the session's cache, for as long as that session is the current one. */
+  const syncRun = (s: Session, db: Database, current: () => boolean): SyncRun => ({
+    db,
+    api: s.api,
+    records,
+    now: timer.now,
+    onProgress,
+    isCurrent: current,
+    pageLimit: deps.pageLimit,
+  });
+
   const sessionUsers = (): SessionUsers => {
     const raw = deps.store.get(SESSIONS_STORE_KEY);
     return typeof raw === 'object' && raw !== null ? (raw as SessionUsers) : {};
@@ -252,15 +265,7 @@ export function createOfflineCache(deps: OfflineCacheDeps): OfflineCache {
       emit();
       const db = s.file!.db;
       await storeStartAnswers(db, s.api, records, me);
-      const run = {
-        db,
-        api: s.api,
-        records,
-        now: timer.now,
-        onProgress,
-        isCurrent: current,
-        pageLimit: deps.pageLimit,
-      };
+      const run = syncRun(s, db, current);
       if (!current()) return;
       await runSync(run);
       if (!current()) return;
@@ -301,15 +306,7 @@ export function createOfflineCache(deps: OfflineCacheDeps): OfflineCache {
       try {
         const saved = await flushOutbox(db, s.api, records, current);
         if (saved > 0 && current()) {
-          await runSync({
-            db,
-            api: s.api,
-            records,
-            now: timer.now,
-            onProgress,
-            isCurrent: current,
-            pageLimit: deps.pageLimit,
-          });
+          await runSync(syncRun(s, db, current));
         }
       } catch (error) {
         if (!current()) return;
