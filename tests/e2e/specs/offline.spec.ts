@@ -393,11 +393,17 @@ for (const lang of ['en', 'ja'] as const) {
       await expect(badge(B.shipmentId)).toHaveText(T.conflict);
       expect((await api<{ customId: string | null }>(`shipments/${B._id}`)).customId).toBeNull();
 
-      // Sign-out asks while customs wait; staying keeps everything.
-      await page.getByTestId('user-dropdown').click();
-      await page.getByRole('menuitem', { name: T.logout }).click();
+      // Sign-out asks while customs wait; staying keeps everything. Once main is idle: the
+      // window refetches every list as the server comes back, and a menu opened in the middle
+      // of that re-render can lose its click (once in a CI run).
+      await expect.poll(async () => (await state(desktop)).syncing).toBeNull();
       const question = page.getByRole('dialog');
-      await expect(question).toContainText(T.signOutBody);
+      await expect(async () => {
+        if (!(await page.getByRole('menuitem', { name: T.logout }).isVisible()))
+          await page.getByTestId('user-dropdown').click();
+        await page.getByRole('menuitem', { name: T.logout }).click({ timeout: 2_000 });
+        await expect(question).toContainText(T.signOutBody, { timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
       await checklist(page, lang, [...fx.orderIds, ...fx.shipments.map((s) => s.shipmentId)]);
       await question.getByRole('button', { name: T.stay }).click();
       await expect(page).toHaveURL(/\/shipment/);
