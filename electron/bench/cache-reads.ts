@@ -12,11 +12,9 @@
  * or the inserts are over theirs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import { withJanCheckDigit } from '#shared/domain/jan';
@@ -32,6 +30,7 @@ import {
   tuneCacheConnection,
   type SyncPage,
 } from '../src/services/offline/cache-records';
+import { orderRecord, productRecord, shipmentRecord, Sqlite, syncPage } from '../test/support/records';
 
 /** A request's target, and the full sync's inserts'. */
 export const TARGET_MS = 20;
@@ -119,29 +118,23 @@ function makeProducts(): Product[] {
   const r = random(1);
   return Array.from({ length: SIZE.products }, (_, i) => {
     const name = `${r.pick(TEAS)} ${r.pick(KINDS)} ${r.pick(GRADES)} ${i}`;
-    return {
+    return productRecord({
       _id: `p-${String(i).padStart(5, '0')}`,
       name,
-      nameJa: null,
       skuCode: `${name.slice(0, 3).toUpperCase()}-${String(i).padStart(5, '0')}`,
       janCode: withJanCheckDigit(`4901${String(10_000_000 + i * 37).slice(0, 8)}`),
-      category: null,
-      manufacturer: null,
       suppliers: [{ _id: `sup-${i % 40}`, name: `Supplier ${i % 40}` }],
       purchasePrice: 200 + r.int(3000),
       inStockQuantity: r.int(500),
-      amazonStockQuantity: 0,
       shelfNumber: `S-${i % 90}`,
       releaseDate: i % 4 ? day(400 + r.int(2000)) : null,
       lowStockLevel: r.int(50),
       activeStatus: i % 17 !== 0,
-      availablePlatforms: [],
       lastOrderDate: day(r.int(90)),
       monthlyQuantity: r.int(300),
-      remarksCount: 0,
       createdAt: stamp(day(500 + r.int(300)), r.int(86400)),
       updatedAt: stamp(day(r.int(200)), r.int(86400)),
-    };
+    });
   });
 }
 
@@ -185,64 +178,52 @@ export function makeRecords(): { shipments: Shipment[]; orders: Order[]; product
             postcode: '',
           };
     const at = stamp(orderDate, r.int(86400));
-    orders.push({
-      _id: `o-${String(i).padStart(6, '0')}`,
-      orderId:
-        platform === 'SHOPIFY'
-          ? `#${100_000 + i}`
-          : `${platform === 'AMAZONJP' ? '249' : '403'}-${String(1_000_000 + r.int(8_999_999))}-${String(1_000_000 + r.int(8_999_999))}`,
-      orderDate,
-      platformCode: platform,
-      product: {
-        _id: product._id,
-        name: product.name,
-        skuCode: product.skuCode,
-        janCode: product.janCode,
-        purchasePrice: product.purchasePrice,
-        availablePlatforms: [],
-      },
-      orderQuantity: 1 + r.int(3),
-      currency,
-      baseOrderPrice: currency === 'JPY' ? 500 + r.int(20_000) : (50_000 + r.int(2_000_000)) / 100,
-      discount: 0,
-      commission: 0,
-      closingFee: 0,
-      gst: 0,
-      shippingFee: 0,
-      customFee: 0,
-      handlingFee: 0,
-      exchangeRate: null,
-      expectedShippingDate: null,
-      isBookedAdvance: false,
-      deliveryDate: null,
-      shipmentStatus:
-        inShipment >= 0
-          ? inShipment % 3
-            ? 'COMPLETED'
-            : 'SHIPPED'
-          : r.pick(['RECEIVED', 'ACCEPTED', 'PACKED', 'CANCELLED', 'COMPLETED'] as const),
-      shipmentId: inShipment >= 0 ? `SHP-${String(inShipment).padStart(6, '0')}` : null,
-      stockTaken: false,
-      customer,
-      createdAt: at,
-      updatedAt: at,
-    });
+    orders.push(
+      orderRecord({
+        _id: `o-${String(i).padStart(6, '0')}`,
+        orderId:
+          platform === 'SHOPIFY'
+            ? `#${100_000 + i}`
+            : `${platform === 'AMAZONJP' ? '249' : '403'}-${String(1_000_000 + r.int(8_999_999))}-${String(1_000_000 + r.int(8_999_999))}`,
+        orderDate,
+        platformCode: platform,
+        product: {
+          _id: product._id,
+          name: product.name,
+          skuCode: product.skuCode,
+          janCode: product.janCode,
+          purchasePrice: product.purchasePrice,
+          availablePlatforms: [],
+        },
+        orderQuantity: 1 + r.int(3),
+        currency,
+        baseOrderPrice: currency === 'JPY' ? 500 + r.int(20_000) : (50_000 + r.int(2_000_000)) / 100,
+        shipmentStatus:
+          inShipment >= 0
+            ? inShipment % 3
+              ? 'COMPLETED'
+              : 'SHIPPED'
+            : r.pick(['RECEIVED', 'ACCEPTED', 'PACKED', 'CANCELLED', 'COMPLETED'] as const),
+        shipmentId: inShipment >= 0 ? `SHP-${String(inShipment).padStart(6, '0')}` : null,
+        customer,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
   }
   const shipments: Shipment[] = shippingDates.map((shippingDate, i) => {
     const mine = orders.slice(i * SIZE.ordersPerShipment, (i + 1) * SIZE.ordersPerShipment);
     const received = i % 3 !== 0;
-    return {
+    return shipmentRecord({
       _id: `s-${String(i).padStart(6, '0')}`,
       shipmentId: `SHP-${String(i).padStart(6, '0')}`,
       shippingDate,
       shipmentTrackingLink: `https://tracking.example/${i}`,
-      shippingMethod: null,
       totalShippingFee: 1000 + (i % 5000),
       customId: received ? `CUS-${i}` : null,
       totalCustomFee: received ? 1500.5 : null,
       receivedDate: received ? shippingDate : null,
       status: received ? 'RECEIVED' : 'SHIPPED',
-      version: 1,
       shippedOrders: mine.map((o) => ({
         _id: o._id,
         orderId: o.orderId,
@@ -263,7 +244,7 @@ export function makeRecords(): { shipments: Shipment[]; orders: Order[]; product
       })),
       createdAt: stamp(shippingDate, 3600),
       updatedAt: stamp(shippingDate, 7200 + i),
-    };
+    });
   });
   return { shipments, orders, products };
 }
@@ -282,13 +263,7 @@ export function fillCache(db: Database): {
   const PAGE = 2_000;
   for (const kind of ['shipments', 'orders', 'products'] as const) {
     for (let i = 0; i < records[kind].length; i += PAGE) {
-      all.push({
-        shipments: [],
-        orders: [],
-        products: [],
-        removed: { shipments: [], orders: [], products: [] },
-        [kind]: records[kind].slice(i, i + PAGE),
-      });
+      all.push(syncPage({ [kind]: records[kind].slice(i, i + PAGE) }));
     }
   }
   const apply = db.transaction((page: SyncPage) => applyRecords(db, page));
@@ -389,7 +364,6 @@ export function benchCacheReads(db: Database, records = makeRecords()): KindResu
 }
 
 async function main(): Promise<void> {
-  const Sqlite = createRequire(import.meta.url)('better-sqlite3-multiple-ciphers') as typeof BetterSqlite3;
   const dir = mkdtempSync(join(tmpdir(), 'kura-cache-bench-'));
   try {
     const db = new Sqlite(join(dir, 'cache.sqlite'));

@@ -6,10 +6,8 @@
  * load cut short goes on in bulk in the next process until it is ended.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { withJanCheckDigit } from '#shared/domain/jan';
@@ -21,50 +19,36 @@ import {
   applyRecords,
   beginBulkLoad,
   bulkLoading,
-  createRecordTables,
   dropAged,
   endBulkLoad,
   type SyncPage,
 } from '../src/services/offline/cache-records';
-
-// The cache's driver ships no types its package exports resolve: better-sqlite3's describe it.
-const Sqlite = createRequire(import.meta.url)('better-sqlite3-multiple-ciphers') as typeof BetterSqlite3;
+import {
+  openRecordsCache,
+  orderProduct,
+  orderRecord,
+  productRecord,
+  shipmentRecord,
+  Sqlite,
+  syncPage,
+} from './support/records';
 
 const ctx = { today: '2026-06-30' };
 const stamp = (day: string, minute = 0) => `${day}T00:${String(minute).padStart(2, '0')}:00.000Z`;
-const page = (part: Partial<SyncPage>): SyncPage => ({
-  shipments: [],
-  orders: [],
-  products: [],
-  removed: { shipments: [], orders: [], products: [] },
-  ...part,
-});
+const page = syncPage;
 
 function product(i: number, updatedAt = stamp('2026-01-01')): Product {
   const name = ['Matcha Whisk', 'Sencha Tin', 'Hojicha Powder', 'Genmaicha Bags'][i % 4] as string;
-  return {
+  return productRecord({
     _id: `p${i}`,
     name: `${name} ${i}`,
     nameJa: i % 2 ? '抹茶' : null,
     skuCode: `SKU-${i}`,
     janCode: withJanCheckDigit(`490000000${String(100 + i)}`),
-    category: null,
-    manufacturer: null,
     suppliers: [{ _id: `sup${i % 3}`, name: 'S' }],
-    purchasePrice: 100,
-    inStockQuantity: 10,
-    amazonStockQuantity: 0,
-    shelfNumber: null,
-    releaseDate: null,
-    lowStockLevel: 0,
-    activeStatus: true,
-    availablePlatforms: [],
-    lastOrderDate: null,
-    monthlyQuantity: 0,
-    remarksCount: 0,
     createdAt: stamp('2026-01-01'),
     updatedAt,
-  };
+  });
 }
 
 const STATUSES = ['RECEIVED', 'ACCEPTED', 'PACKED', 'CANCELLED'] as const;
@@ -72,36 +56,16 @@ const STATUSES = ['RECEIVED', 'ACCEPTED', 'PACKED', 'CANCELLED'] as const;
 function order(i: number, extra: Partial<Order> = {}): Order {
   const day = `2026-06-${String(1 + (i % 28)).padStart(2, '0')}`;
   const india = i % 3 !== 0;
-  return {
+  return orderRecord({
     _id: `o${i}`,
     orderId: india ? `403-${1000000 + i * 7919}` : `249-${2000000 + i * 104729}`,
     orderDate: day,
     platformCode: india ? 'AMAZONIND' : 'AMAZONJP',
-    product: {
-      _id: `p${i % 10}`,
-      name: 'P',
-      skuCode: 'S',
-      janCode: '',
-      purchasePrice: null,
-      availablePlatforms: [],
-    },
-    orderQuantity: 1,
+    product: orderProduct(`p${i % 10}`),
     currency: india ? 'INR' : 'JPY',
     baseOrderPrice: india ? 100.25 + i : 1200 + i,
-    discount: 0,
-    commission: 0,
-    closingFee: 0,
-    gst: 0,
-    shippingFee: 0,
-    customFee: 0,
-    handlingFee: 0,
-    exchangeRate: null,
-    expectedShippingDate: null,
-    isBookedAdvance: false,
-    deliveryDate: null,
     shipmentStatus: STATUSES[i % STATUSES.length] as Order['shipmentStatus'],
     shipmentId: i % 7 === 0 ? `SHP-${i % 3}` : null,
-    stockTaken: false,
     customer: india
       ? {
           name: `Kabir ${i % 2 ? 'Sharma' : 'IYER'}`,
@@ -117,26 +81,18 @@ function order(i: number, extra: Partial<Order> = {}): Order {
     createdAt: stamp(day),
     updatedAt: stamp(day),
     ...extra,
-  };
+  });
 }
 
 function shipment(i: number, updatedAt = stamp('2026-06-10')): Shipment {
-  return {
+  return shipmentRecord({
     _id: `s${i}`,
     shipmentId: `SHP-${i}`,
     shippingDate: `2026-06-${String(10 + i).padStart(2, '0')}`,
-    shipmentTrackingLink: 'https://tracking.example/x',
-    shippingMethod: null,
     totalShippingFee: 1000 + i,
-    customId: null,
-    totalCustomFee: null,
-    receivedDate: null,
-    status: 'SHIPPED',
-    version: 1,
-    shippedOrders: [],
     createdAt: stamp('2026-06-10'),
     updatedAt,
-  };
+  });
 }
 
 /** A full sync's pages, as at-least-once delivery may bring them: repeats, an older state after a newer, removals. */
@@ -157,11 +113,7 @@ function syncPages(): SyncPage[] {
   ];
 }
 
-function openCache(file = ':memory:'): Database {
-  const db = new Sqlite(file);
-  createRecordTables(db);
-  return db;
-}
+const openCache = openRecordsCache;
 
 const store = (db: Database, pages: SyncPage[]) => {
   for (const p of pages) db.transaction(() => applyRecords(db, p))();

@@ -8,8 +8,6 @@
  * page by page and in a bulk load (beginBulkLoad … endBulkLoad), and both caches must answer as
  * the server does.
  */
-import { createRequire } from 'node:module';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,33 +23,26 @@ import {
   answerGet,
   applyRecords,
   beginBulkLoad,
-  createRecordTables,
   dropAged,
   endBulkLoad,
   storeAnswer,
-  type SyncPage,
 } from '../src/services/offline/cache-records';
+import {
+  openRecordsCache,
+  orderProduct,
+  orderRecord,
+  productRecord,
+  shipmentRecord,
+  syncPage,
+} from './support/records';
 
 const ZONE = 'Asia/Tokyo';
 const today = DateTime.now().setZone(ZONE).toISODate() as string;
 const daysAgo = (n: number) => DateTime.fromISO(today).minus({ days: n }).toISODate() as string;
 const ordersFrom = daysAgo(90);
 
-// The cache's driver ships no types its package exports resolve: better-sqlite3's describe it.
-const Sqlite = createRequire(import.meta.url)('better-sqlite3-multiple-ciphers') as typeof BetterSqlite3;
-
-function openCache(): Database {
-  const db = new Sqlite(':memory:');
-  createRecordTables(db);
-  return db;
-}
-
-const emptyPage = (): SyncPage => ({
-  shipments: [],
-  orders: [],
-  products: [],
-  removed: { shipments: [], orders: [], products: [] },
-});
+const openCache = () => openRecordsCache();
+const emptyPage = () => syncPage();
 
 describe('offline cache reads against the server', () => {
   let server: TestServer;
@@ -405,62 +396,27 @@ async function fullSync(api: Client, token: string, db: Database, limit: number)
 const stamp = (day: string, minute = 0) => `${day}T00:${String(minute).padStart(2, '0')}:00.000Z`;
 
 function product(id: string, name: string, updatedAt = stamp('2025-01-01')): Product {
-  return {
+  return productRecord({
     _id: id,
     name,
-    nameJa: null,
     skuCode: `SKU-${id}`,
     janCode: withJanCheckDigit(`4900000${id.padStart(5, '0').slice(-5)}`),
-    category: null,
-    manufacturer: null,
-    suppliers: [],
-    purchasePrice: 100,
-    inStockQuantity: 10,
-    amazonStockQuantity: 0,
-    shelfNumber: null,
-    releaseDate: null,
-    lowStockLevel: 0,
-    activeStatus: true,
-    availablePlatforms: [],
-    lastOrderDate: null,
-    monthlyQuantity: 0,
-    remarksCount: 0,
     createdAt: stamp('2025-01-01'),
     updatedAt,
-  };
+  });
 }
 
 function order(id: string, orderDate: string, productId: string, extra: Partial<Order> = {}): Order {
-  return {
+  return orderRecord({
     _id: id,
     orderId: `403-${id}`,
     orderDate,
     platformCode: 'AMAZONIND',
-    product: {
-      _id: productId,
-      name: 'P',
-      skuCode: 'S',
-      janCode: '',
-      purchasePrice: null,
-      availablePlatforms: [],
-    },
-    orderQuantity: 1,
+    product: orderProduct(productId),
     currency: 'INR',
     baseOrderPrice: 100,
-    discount: 0,
-    commission: 0,
-    closingFee: 0,
-    gst: 0,
-    shippingFee: 0,
-    customFee: 0,
-    handlingFee: 0,
-    exchangeRate: null,
-    expectedShippingDate: null,
-    isBookedAdvance: false,
-    deliveryDate: null,
     shipmentStatus: 'RECEIVED',
     shipmentId: null,
-    stockTaken: false,
     customer: {
       name: `Buyer ${id}`,
       email: `buyer-${id}@mail.example`,
@@ -474,26 +430,18 @@ function order(id: string, orderDate: string, productId: string, extra: Partial<
     createdAt: stamp(orderDate),
     updatedAt: stamp(orderDate),
     ...extra,
-  };
+  });
 }
 
 function shipment(id: string, shippingDate: string): Shipment {
-  return {
+  return shipmentRecord({
     _id: id,
     shipmentId: `SHP-${id}`,
     shippingDate,
-    shipmentTrackingLink: 'https://tracking.example/x',
-    shippingMethod: null,
     totalShippingFee: 1000,
-    customId: null,
-    totalCustomFee: null,
-    receivedDate: null,
-    status: 'SHIPPED',
-    version: 1,
-    shippedOrders: [],
     createdAt: stamp(shippingDate),
     updatedAt: stamp(shippingDate),
-  };
+  });
 }
 
 const ctx = { today: '2026-06-30' };
