@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDesktopApp, type DesktopAppDeps } from '../src/services/desktop-app';
 import { createMemoryStore } from '../src/services/key-value-store';
 import type { Timer } from '../src/services/notifications';
-import { fakeSafeStorage } from './fakes';
+import { fakeDesktopDeps, fakeSafeStorage } from './fakes';
 
 const APP = { url: 'app://kura/index.html' };
 const dirs: string[] = [];
@@ -25,32 +25,7 @@ async function setup(overrides: Partial<DesktopAppDeps> = {}) {
     },
     clearInterval: (handle) => void intervals.delete(handle),
   };
-  const deps = {
-    appInfo: { version: '1.2.3', platform: 'linux' },
-    safeStorage: fakeSafeStorage({ backend: 'kwallet6' }),
-    store: createMemoryStore(),
-    dataDir,
-    startServer: vi.fn(async () => ({ url: 'http://127.0.0.1:40000', close: vi.fn(async () => {}) })),
-    fetch: vi.fn(async () => new Response('{}', { status: 404 })),
-    createNotification: vi.fn(() => ({ onClick: vi.fn(), show: vi.fn() })),
-    emit: vi.fn(),
-    focusWindow: vi.fn(),
-    reloadWindow: vi.fn(),
-    showSaveDialog: vi.fn(async () => ({ canceled: true })),
-    showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
-    showItemInFolder: vi.fn(),
-    openPath: vi.fn(),
-    backupDatabase: vi.fn(async () => {}),
-    checkDatabase: vi.fn(async () => ({ ok: true as const, migration: 'x' })),
-    fetchExport: vi.fn(async () => new Response('', { status: 404 })),
-    confirmClose: vi.fn(async () => true),
-    closeWindow: vi.fn(),
-    openExternal: vi.fn(async () => {}),
-    i18nDir: path.join(dataDir, 'i18n'),
-    readFile: vi.fn(async () => '{}'),
-    timer,
-    ...overrides,
-  } satisfies DesktopAppDeps;
+  const deps = fakeDesktopDeps(dataDir, { timer, ...overrides });
   const desktop = createDesktopApp(deps);
   return {
     desktop,

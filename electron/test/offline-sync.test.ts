@@ -17,7 +17,7 @@ import type { OfflineState } from '#shared/ipc';
 import { pruneSyncLog } from '../../server/src/sync/sync.service';
 import { client, setupAccounts, type Client, type Json } from '../../server/test/helpers/http';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { createDesktopApp, type DesktopAppDeps } from '../src/services/desktop-app';
+import { createDesktopApp } from '../src/services/desktop-app';
 import { createMemoryStore } from '../src/services/key-value-store';
 import { readMeta, writeMeta } from '../src/services/offline/cache-file';
 import {
@@ -26,7 +26,7 @@ import {
   type OfflineCache,
 } from '../src/services/offline/offline-cache';
 import { META } from '../src/services/offline/sync';
-import { fakeSafeStorage } from './fakes';
+import { fakeDesktopDeps, fakeSafeStorage } from './fakes';
 import {
   fakeTimer,
   recordingRecords,
@@ -486,33 +486,15 @@ describe('in the desktop app', () => {
     store: ReturnType<typeof createMemoryStore>,
     net = switchableFetch(),
   ) {
-    return {
+    return fakeDesktopDeps(dataDir, {
       appInfo: { version: 't', platform: 'linux' },
       safeStorage: fakeSafeStorage({ backend: 'gnome_libsecret' }),
       store,
-      dataDir,
       startServer: vi.fn(async () => ({ url: 'http://127.0.0.1:1', close: vi.fn(async () => {}) })),
       fetch: net.fetch,
-      createNotification: vi.fn(() => ({ onClick: vi.fn(), show: vi.fn() })),
-      emit: vi.fn(),
-      focusWindow: vi.fn(),
-      reloadWindow: vi.fn(),
-      showSaveDialog: vi.fn(async () => ({ canceled: true })),
-      showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
-      showItemInFolder: vi.fn(),
-      openPath: vi.fn(),
-      backupDatabase: vi.fn(async () => {}),
-      checkDatabase: vi.fn(async () => ({ ok: true as const, migration: 'x' })),
-      fetchExport: vi.fn(async () => new Response('', { status: 404 })),
-      confirmClose: vi.fn(async () => true),
-      closeWindow: vi.fn(),
-      openExternal: vi.fn(async () => {}),
-      i18nDir: path.join(dataDir, 'i18n'),
-      readFile: vi.fn(async () => '{}'),
-      timer: { setInterval: () => Symbol('interval'), clearInterval: () => {} },
       offlineTimer: fakeTimer(),
       offlineRecords: recordingRecords(),
-    } satisfies DesktopAppDeps;
+    });
   }
   const APP = { url: 'app://kura/index.html' };
 
