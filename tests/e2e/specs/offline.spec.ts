@@ -224,6 +224,31 @@ async function newPage(browser: Browser) {
   return context.newPage();
 }
 
+/** Customs entered on a shipment's row, confirmed (offline: into the outbox). */
+async function enterCustoms(page: Page, lang: Lang, shipmentId: string, customId: string) {
+  const T = TEXT[lang];
+  const opener = page.getByRole('button', { name: T.addCustomsFor(shipmentId) });
+  await opener.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(T.customId).fill(customId);
+  await dialog.getByLabel(T.fee).fill('1500');
+  await dialog.getByRole('button', { name: T.save, exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: T.confirm }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Focus goes back to the row's button (disabled now: one entry waits at a time).
+  await expect(opener).toBeDisabled();
+}
+
+/** The server answers again: Retry, unless main found it first (its backoff), until the banner goes. */
+async function backOnline(page: Page, lang: Lang) {
+  await page
+    .getByTestId('offline-banner')
+    .getByRole('button', { name: TEXT[lang].retry })
+    .click({ timeout: 5_000 })
+    .catch(() => {});
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 70_000 });
+}
+
 /** The staff checklist on what is on screen: no serious axe finding, no raw key or stray English. */
 async function checklist(page: Page, lang: Lang, data: string[]) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -328,26 +353,14 @@ for (const lang of ['en', 'ja'] as const) {
 
       // Customs of A entered offline: kept in the outbox, the row says so.
       await page.goto(`${web.url}/shipment?q=OFF-${fx.tag}`);
-      const enterCustoms = async (shipmentId: string, customId: string) => {
-        const opener = page.getByRole('button', { name: T.addCustomsFor(shipmentId) });
-        await opener.click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByLabel(T.customId).fill(customId);
-        await dialog.getByLabel(T.fee).fill('1500');
-        await dialog.getByRole('button', { name: T.save, exact: true }).click();
-        await page.getByRole('dialog').getByRole('button', { name: T.confirm }).click();
-        await expect(page.getByRole('dialog')).toHaveCount(0);
-        // Focus goes back to the row's button (disabled now: one entry waits at a time).
-        await expect(opener).toBeDisabled();
-      };
-      await enterCustoms(A.shipmentId, `CUS-${fx.tag}-A`);
+      await enterCustoms(page, lang, A.shipmentId, `CUS-${fx.tag}-A`);
       const badge = (shipmentId: string) =>
         table().getByRole('row').filter({ hasText: shipmentId }).getByTestId('outbox-badge');
       await expect(badge(A.shipmentId)).toHaveText(T.pending);
 
       // Meanwhile B changes on the server (an order taken out); the app cannot know.
       await api(`shipments/${B._id}/orders/${B.orders[1]!._id}`, { method: 'DELETE' });
-      await enterCustoms(B.shipmentId, `CUS-${fx.tag}-B`);
+      await enterCustoms(page, lang, B.shipmentId, `CUS-${fx.tag}-B`);
       await expect(badge(B.shipmentId)).toHaveText(T.pending);
       await expect(badge(C.shipmentId)).toHaveCount(0);
       await checklist(page, lang, [
@@ -378,13 +391,7 @@ for (const lang of ['en', 'ja'] as const) {
 
       // The link comes back: A is sent, B is a conflict; nothing of B overwritten.
       await relink.restore();
-      // Main may find the server back by itself (its backoff) before the click.
-      await page
-        .getByTestId('offline-banner')
-        .getByRole('button', { name: T.retry })
-        .click({ timeout: 5_000 })
-        .catch(() => {});
-      await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 70_000 });
+      await backOnline(page, lang);
       await expect
         .poll(async () => (await api<{ customId: string | null }>(`shipments/${A._id}`)).customId)
         .toBe(`CUS-${fx.tag}-A`);
@@ -469,25 +476,13 @@ test('en: the team server really stopped, then started again: the copy answers m
     });
     await expect(row).toHaveCount(1);
 
-    const opener = page.getByRole('button', { name: T.addCustomsFor(C.shipmentId) });
-    await opener.click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(T.customId).fill(`CUS-${fx.tag}-C`);
-    await dialog.getByLabel(T.fee).fill('1500');
-    await dialog.getByRole('button', { name: T.save, exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: T.confirm }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await enterCustoms(page, 'en', C.shipmentId, `CUS-${fx.tag}-C`);
     await expect(row.getByTestId('outbox-badge')).toHaveText(T.pending);
 
     // Back on the same address with the same data: main finds it (its backoff, or Retry).
     await team.restart();
     stopped = false;
-    await page
-      .getByTestId('offline-banner')
-      .getByRole('button', { name: T.retry })
-      .click({ timeout: 5_000 })
-      .catch(() => {});
-    await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 70_000 });
+    await backOnline(page, 'en');
     await expect
       .poll(async () => (await api<{ customId: string | null }>(`shipments/${C._id}`)).customId)
       .toBe(`CUS-${fx.tag}-C`);
