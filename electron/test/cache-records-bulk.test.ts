@@ -197,6 +197,25 @@ describe('offline cache bulk load', () => {
     expect(counts.kept.length).toBeGreaterThan(20);
   });
 
+  it('loads a file through a rollback journal and gives it back its write-ahead log', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kura-bulk-'));
+    const db = openCache(join(dir, 'cache.sqlite'));
+    try {
+      const journal = () => db.pragma('journal_mode', { simple: true });
+      db.pragma('journal_mode = WAL');
+      beginBulkLoad(db);
+      // Pages appended under WAL would be written twice (the log, then the checkpoint).
+      expect(journal()).toBe('delete');
+      store(db, syncPages());
+      endBulkLoad(db);
+      expect(journal()).toBe('wal');
+      expect(db.prepare('select count(*) from orders').pluck().get()).toBe(118);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps the search indexes and day counts exact page by page after a bulk load', () => {
     const db = openCache();
     beginBulkLoad(db);

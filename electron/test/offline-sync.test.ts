@@ -8,6 +8,7 @@
  * composed app, sign-out wiping the user's cache and a start without the server finding it.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -130,6 +131,43 @@ const allIds = (pages: RecordingRecords['applied']) => [
 ];
 const syncCalls = (calls: string[]) => calls.filter((c) => c.startsWith('GET sync/changes'));
 
+/**
+ * An HTTP proxy to `target` on a worker thread, noting when each request arrives
+ * (process.hrtime, shared by the process's threads) whatever the test's own thread is doing.
+ */
+async function timingProxy(target: string) {
+  const worker = new Worker(
+    `const http = require('node:http');
+    const { parentPort, workerData } = require('node:worker_threads');
+    const arrivals = [];
+    const server = http.createServer(async (req, res) => {
+      arrivals.push({ path: req.url, at: process.hrtime.bigint() });
+      const answer = await fetch(workerData + req.url, { method: req.method, headers: { authorization: req.headers.authorization ?? '' } });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
+    parentPort.on('message', (m) => {
+      if (m === 'arrivals') parentPort.postMessage(arrivals);
+      else server.close(() => parentPort.close());
+    });`,
+    { eval: true, workerData: target },
+  );
+  const next = () => new Promise<unknown>((resolve) => worker.once('message', resolve));
+  const port = (await next()) as number;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async arrivals() {
+      worker.postMessage('arrivals');
+      return (await next()) as { path: string; at: bigint }[];
+    },
+    async close() {
+      worker.postMessage('close');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
+  };
+}
+
 describe('the sync', () => {
   it('fills the cache in pages with progress; a sync cut off halfway resumes from the last stored page, no gap', async () => {
     const product = await data.product();
@@ -184,6 +222,32 @@ describe('the sync', () => {
     expect(second.cache.get('config')).toMatchObject({ status: 200, body: { timeZone: ZONE } });
     // Then every 60 s.
     expect(timer.pending()).toEqual([60_000]);
+  });
+
+  it('asks for the next page before it stores this one: the server works while the cache writes', async () => {
+    const product = await data.product();
+    for (let i = 0; i < 3; i += 1) await data.order(product, daysAgo(i + 1));
+    // The requests are timed where they arrive, on a thread of their own: this one is busy storing.
+    const proxy = await timingProxy(server.url);
+    try {
+      const records = recordingRecords();
+      const stores: { start: bigint; end: bigint }[] = [];
+      const apply = records.applyRecords;
+      records.applyRecords = (db, page) => {
+        const start = process.hrtime.bigint();
+        apply(db, page);
+        // A page that takes a while to store, as one of 500 records does.
+        while (process.hrtime.bigint() - start < 40_000_000n);
+        stores.push({ start, end: process.hrtime.bigint() });
+      };
+      await openCache({ records, url: proxy.url, pageLimit: 1 });
+      const asked = (await proxy.arrivals()).filter((a) => a.path.includes('sync/changes'));
+      expect(stores.length).toBeGreaterThan(2);
+      // Page n + 1 was asked for while page n was being stored, not after.
+      for (let n = 0; n < stores.length - 1; n += 1) expect(asked[n + 1]!.at).toBeLessThan(stores[n]!.end);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('brings the changes after it: removals and status changes reach the records', async () => {

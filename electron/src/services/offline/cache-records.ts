@@ -447,11 +447,19 @@ function removeProduct(s: Statements, id: string): void {
  * incomplete until endBulkLoad. Until then the file
  * is written without syncing (`synchronous = OFF`): the cache is rebuilt from the server should
  * the machine stop mid-load, and a load cut short goes on in bulk (see {@link bulkLoading}).
+ *
+ * The load also leaves the write-ahead log for a rollback journal until its end. In WAL every
+ * new page is written (and encrypted) twice, into the log and again at the checkpoint; a
+ * rollback journal keeps only the old content of pages a transaction changes, and a load mostly
+ * appends pages that had none. Measured on a first full sync of 100,000 orders: the pages'
+ * commits 1.3 s → 0.5 s, the indexes at the end 1.5 s → 1.1 s, 0.14 s to go back to WAL.
+ * A load cut short and resumed after a restart goes on in WAL (slower, as correct).
  */
 export function beginBulkLoad(db: Database): void {
   const s = statementsOf(db);
   if (!s.bulk) s.synchronous = db.pragma('synchronous', { simple: true }) as number;
   db.pragma('synchronous = OFF');
+  db.pragma('journal_mode = DELETE');
   db.transaction(() => {
     for (const name of INDEX_NAMES) db.exec(`drop index if exists ${name}`);
     for (const name of COUNT_TRIGGERS) db.exec(`drop trigger if exists ${name}`);
@@ -467,7 +475,7 @@ export function beginBulkLoad(db: Database): void {
 
 /**
  * Ends a bulk load: builds the indexes, the search indexes and the day counts from the rows, in
- * one transaction, and restores the connection's `synchronous`.
+ * one transaction, and restores the write-ahead log and the connection's `synchronous`.
  * Call after the last page of the full sync, outside a transaction.
  */
 export function endBulkLoad(db: Database): void {
@@ -489,6 +497,7 @@ export function endBulkLoad(db: Database): void {
     db.exec('delete from bulk_load');
   })();
   s.bulk = false;
+  db.pragma('journal_mode = WAL');
   if (s.synchronous !== undefined) db.pragma(`synchronous = ${s.synchronous}`);
   s.synchronous = undefined;
 }

@@ -146,7 +146,13 @@ export async function runSync(run: SyncRun): Promise<{ kind: 'full' | 'changes';
           if (!run.isCurrent()) return { kind, records: stored };
           // The server reads the next page while this one is stored: the two processes work
           // side by side rather than in turn.
-          if (page.more) asked = ask(page.cursor);
+          if (page.more) {
+            asked = ask(page.cursor);
+            // Let the request reach the socket before this page is stored: fetch writes it on a
+            // later turn of the event loop, and storing is synchronous, so without this the
+            // server would only hear of the next page once this one is stored.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
           const count = recordsIn(page.data);
           if (kind === 'full' && at === undefined) total = page.total;
           if (kind === 'changes' && total === 0) total = page.total;
