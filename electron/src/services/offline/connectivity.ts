@@ -60,6 +60,11 @@ export class ApiError extends Error {
 
 export interface TeamApi {
   get(path: string): Promise<unknown>;
+  /**
+   * A GET's successful answer as its text, to parse when it is used: a sync page asked for ahead
+   * is held as one string rather than as thousands of objects that outlive the young generation.
+   */
+  getText(path: string): Promise<string>;
   put(path: string, body: unknown): Promise<unknown>;
 }
 
@@ -114,7 +119,7 @@ export function createTeamApi(deps: {
   const base = deps.baseUrl.replace(/\/+$/, '');
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  const request = async (method: string, apiPath: string, body?: unknown): Promise<unknown> => {
+  const request = async (method: string, apiPath: string, body?: unknown): Promise<string> => {
     const controller = new AbortController();
     let timedOut = false;
     const timeout = deps.timer.setTimeout(() => {
@@ -155,17 +160,17 @@ export function createTeamApi(deps: {
         throw new ApiError(response.status, parseBody(text));
       }
       deps.connectivity.reached();
-      const parsed = parseBody(text);
-      if (!response.ok) throw new ApiError(response.status, parsed);
-      return parsed;
+      if (!response.ok) throw new ApiError(response.status, parseBody(text));
+      return text;
     } finally {
       deps.timer.clearTimeout(timeout);
     }
   };
 
   return {
-    get: (apiPath) => request('GET', apiPath),
-    put: (apiPath, body) => request('PUT', apiPath, body),
+    get: async (apiPath) => parseBody(await request('GET', apiPath)),
+    getText: (apiPath) => request('GET', apiPath),
+    put: async (apiPath, body) => parseBody(await request('PUT', apiPath, body)),
   };
 }
 

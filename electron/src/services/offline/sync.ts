@@ -83,6 +83,14 @@ function checkPage(body: unknown): SyncChanges {
   return page as SyncChanges;
 }
 
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
 const recordsIn = (data: SyncChanges['data']) =>
   data.shipments.length +
   data.orders.length +
@@ -132,7 +140,8 @@ export async function runSync(run: SyncRun): Promise<{ kind: 'full' | 'changes';
       const ask = (from: string | undefined) => {
         const query =
           from === undefined ? `limit=${limit}` : `cursor=${encodeURIComponent(from)}&limit=${limit}`;
-        const asked = run.api.get(`sync/changes?${query}`).then(checkPage);
+        // Kept as text until its turn: parsed just before it is stored, its objects die young.
+        const asked = run.api.getText(`sync/changes?${query}`);
         // Left unawaited when the run stops first (its session gone, a store that failed).
         asked.catch(() => undefined);
         return asked;
@@ -142,8 +151,9 @@ export async function runSync(run: SyncRun): Promise<{ kind: 'full' | 'changes';
         let asked = ask(at);
         while (more) {
           if (!run.isCurrent()) return { kind, records: stored };
-          const page = await asked;
+          const text = await asked;
           if (!run.isCurrent()) return { kind, records: stored };
+          const page = checkPage(parseJson(text));
           // The server reads the next page while this one is stored: the two processes work
           // side by side rather than in turn.
           if (page.more) {
