@@ -593,3 +593,57 @@ describe.skipIf(!testDialects().includes('postgres'))('two servers on one Postgr
     expect(new Set(lines.map((l) => l.order_id)).size).toBe(10);
   });
 });
+
+describe.each(testDialects())('the live sync schedule (%s)', (dialect) => {
+  let server: TestServer;
+  const script = new Script();
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      dialect,
+      options: { connectionSources: script.factory, connectionSchedule: { tickMs: 50 } },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('runs each enabled connection when it is due, once per interval', async () => {
+    const api = client(server.url);
+    const { admin } = await setupAccounts(api);
+    await createProduct(api, admin, { skuCode: 'SEN-1' });
+    script.pages = [[line('#3001', 'SEN-1')]];
+    await api.put(
+      '/api/v1/connections/shopify',
+      { shopDomain: 'kura.myshopify.com', accessToken: TOKEN, enabled: true, intervalMinutes: 1 },
+      { token: admin.token },
+    );
+    await api.put(
+      '/api/v1/connections/amazon',
+      {
+        clientId: 'amzn1.app',
+        clientSecret: AMAZON_SECRET,
+        refreshToken: AMAZON_REFRESH,
+        marketplaceIds: ['A21TJRUUN4KGV'],
+        enabled: false,
+      },
+      { token: admin.token },
+    );
+    const runs = async (kind: string) =>
+      (await api.get(`/api/v1/connections/${kind}/runs`, { token: admin.token })).body.data as {
+        status: string;
+      }[];
+    for (let i = 0; i < 200 && (await runs('shopify')).length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Ten ticks later: still the one run (due again a minute after it started), none for the
+    // disabled connection.
+    expect(await runs('shopify')).toMatchObject([{ status: 'succeeded' }]);
+    expect(await runs('amazon')).toEqual([]);
+    expect(
+      await server.app.db.selectFrom('orders').select('order_id').where('order_id', '=', '#3001').execute(),
+    ).toHaveLength(1);
+  });
+});
