@@ -8,7 +8,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '#shared/constants';
 import { MESSAGES, formatMessage } from '#shared/messages';
-import type { ServerConfig } from './config';
+import type { PlatformEndpoints, ServerConfig } from './config';
+import { connectionsRoutes } from './connections/connections.routes';
+import { ConnectionsEngine, unavailableSources, type SourceFactory } from './connections/connections.service';
+import { resolveSecretKey } from './connections/secret-box';
 import { createDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './demo/seed';
@@ -30,12 +33,35 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Where reset links go; by default SMTP when config.smtpUrl is set, else the log. */
   mailer?: Mailer;
+  /**
+   * The connections' secret key (32 bytes): the desktop app passes one it keeps with the OS's
+   * safeStorage. Otherwise KURA_SECRET_KEY, else a key file beside the database (secret-box.ts).
+   */
+  secretKey?: Buffer;
+  /** Makes each connection's platform client; by default every connection is "not available". */
+  connectionSources?: SourceFactory;
+  /** The live sync's schedule: false runs syncs only on request (tests); timings for tests. */
+  connectionSchedule?: false | { tickMs?: number; leaseMs?: number };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live sync's runs in this process (connections.service.ts). */
+    connections: ConnectionsEngine;
+  }
+}
+
+const NO_ENDPOINTS: PlatformEndpoints = {
+  shopifyApiBase: null,
+  spapiEndpointFe: null,
+  spapiEndpointEu: null,
+  lwaTokenUrl: null,
+};
 
 /** Reset links carry a one-time token in the query string: keep it out of request logs. */
 const scrubUrl = (url: string) => url.replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[redacted]');
 
-function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
+export function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: {
@@ -46,7 +72,13 @@ function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
         '*.password',
         '*.token',
         '*.accessToken',
+        '*.clientSecret',
+        '*.refreshToken',
+        '*.secretKey',
         'body.password',
+        'body.accessToken',
+        'body.clientSecret',
+        'body.refreshToken',
       ],
       censor: '[redacted]',
     },
@@ -122,7 +154,16 @@ function nestingDepth(value: unknown): number {
  */
 const IN_FLIGHT_GRACE_MS = 5_000;
 
-export async function buildApp({ config, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  logger,
+  mailer,
+  secretKey: givenKey,
+  connectionSources,
+  connectionSchedule,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  // Before anything opens: a key file others may read stops the server here.
+  const secretKey = resolveSecretKey(givenKey, config.secretKey ?? null, config.databaseUrl);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
     routerOptions: {
@@ -176,6 +217,18 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
   });
   await registerDocs(app, APP_VERSION);
 
+  const connections = new ConnectionsEngine({
+    db: database.db,
+    timeZone: config.timeZone,
+    secretKey,
+    sources: connectionSources ?? unavailableSources,
+    endpoints: config.platformEndpoints ?? NO_ENDPOINTS,
+    log: app.log,
+    inFlight,
+    ...(connectionSchedule ? connectionSchedule : {}),
+  });
+  app.decorate('connections', connections);
+
   const authContext = {
     db: database.db,
     dialect: database.dialect,
@@ -192,11 +245,16 @@ export async function buildApp({ config, logger, mailer }: BuildAppOptions): Pro
       await api.register(authRoutes, { ctx: authContext, loginRateLimit: config.loginRateLimit });
       for (const routes of resourceRoutes) await api.register(routes);
       for (const routes of zonedRoutes) await api.register(routes, { timeZone: config.timeZone });
+      await api.register(connectionsRoutes, { timeZone: config.timeZone, engine: connections, secretKey });
     },
     { prefix: API_PREFIX },
   );
   await registerRendererAndNotFound(app, config.rendererDir);
   scheduleDailySalesRefresh(app, config.timeZone, inFlight);
   scheduleSyncPrune(app, inFlight);
+  // Live sync runs in local mode too: the desktop app is this same server.
+  if (connectionSchedule !== false) app.addHook('onReady', async () => connections.startSchedule());
+  // Before the database's own close waits for work in flight: runs stop at once, recorded.
+  app.addHook('preClose', async () => connections.close());
   return app;
 }

@@ -5,6 +5,7 @@
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { DEFAULT_PORT } from '#shared/constants';
+import { parseSecretKey } from './connections/secret-box';
 
 export interface ServerConfig {
   port: number;
@@ -36,6 +37,18 @@ export interface ServerConfig {
    * shows times there, whatever the time zone of the machine or of the person looking.
    */
   timeZone: string;
+  /** KURA_SECRET_KEY: the connections' secret key (32 bytes); null: the key file (secret-box.ts). */
+  secretKey?: Buffer | null;
+  /** Where the platform clients call; null: the platforms' own addresses. */
+  platformEndpoints?: PlatformEndpoints;
+}
+
+/** Overrides of the platforms' addresses (a proxy, a sandbox, a test's fake). */
+export interface PlatformEndpoints {
+  shopifyApiBase: string | null;
+  spapiEndpointFe: string | null;
+  spapiEndpointEu: string | null;
+  lwaTokenUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -52,6 +65,8 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v ? v : null));
+
+const endpoint = optionalText.pipe(z.url({ protocol: /^https?$/ }).nullable());
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
@@ -92,8 +107,19 @@ const envSchema = z.object({
     .trim()
     .default('Asia/Tokyo')
     .refine((zone) => IANAZone.isValidZone(zone), 'not an IANA time zone (e.g. Asia/Tokyo)'),
+  KURA_SECRET_KEY: optionalText.refine(
+    (v) => v === null || parseSecretKey(v) !== null,
+    '32 bytes as 64 hex digits or base64 (e.g. openssl rand -base64 32)',
+  ),
+  KURA_SHOPIFY_API_BASE: endpoint,
+  KURA_SPAPI_ENDPOINT_FE: endpoint,
+  KURA_SPAPI_ENDPOINT_EU: endpoint,
+  KURA_LWA_TOKEN_URL: endpoint,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Variables whose value a refusal must not repeat (it goes to the console and the logs). */
+const SECRET_VARIABLES = new Set(['KURA_SECRET_KEY']);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -101,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(
-      `Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message ?? 'bad value'}`,
+      `Invalid ${name}=${SECRET_VARIABLES.has(name) ? '[redacted]' : JSON.stringify(env[name] ?? '')}: ${issue?.message ?? 'bad value'}`,
     );
   }
   const e = parsed.data;
@@ -120,5 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     checkResponses: e.KURA_CHECK_RESPONSES,
     timeZone: e.KURA_TIME_ZONE,
+    secretKey: e.KURA_SECRET_KEY ? parseSecretKey(e.KURA_SECRET_KEY) : null,
+    platformEndpoints: {
+      shopifyApiBase: e.KURA_SHOPIFY_API_BASE?.replace(/\/+$/, '') ?? null,
+      spapiEndpointFe: e.KURA_SPAPI_ENDPOINT_FE?.replace(/\/+$/, '') ?? null,
+      spapiEndpointEu: e.KURA_SPAPI_ENDPOINT_EU?.replace(/\/+$/, '') ?? null,
+      lwaTokenUrl: e.KURA_LWA_TOKEN_URL ?? null,
+    },
   };
 }

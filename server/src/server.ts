@@ -3,7 +3,7 @@
  * local mode and the end-to-end tests all come through here.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type BuildAppOptions } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import type { Mailer } from './auth/mailer';
 
@@ -14,7 +14,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export interface StartServerOptions {
+export interface StartServerOptions extends Pick<
+  BuildAppOptions,
+  'secretKey' | 'connectionSources' | 'connectionSchedule'
+> {
   logger?: FastifyBaseLogger;
   mailer?: Mailer;
 }

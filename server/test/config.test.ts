@@ -18,7 +18,37 @@ describe('loadConfig', () => {
       logLevel: 'info',
       checkResponses: false,
       timeZone: 'Asia/Tokyo',
+      secretKey: null,
+      platformEndpoints: {
+        shopifyApiBase: null,
+        spapiEndpointFe: null,
+        spapiEndpointEu: null,
+        lwaTokenUrl: null,
+      },
     });
+  });
+
+  it("reads the live sync's secret key and platform addresses", () => {
+    const hex = 'ab'.repeat(32);
+    const base64 = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({ KURA_SECRET_KEY: hex }).secretKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig({ KURA_SECRET_KEY: base64 }).secretKey).toEqual(Buffer.alloc(32, 9));
+    const config = loadConfig({
+      KURA_SHOPIFY_API_BASE: 'http://127.0.0.1:9000/',
+      KURA_SPAPI_ENDPOINT_FE: 'https://sellingpartnerapi-fe.amazon.com',
+      KURA_SPAPI_ENDPOINT_EU: 'https://sellingpartnerapi-eu.amazon.com',
+      KURA_LWA_TOKEN_URL: 'https://api.amazon.com/auth/o2/token',
+    });
+    expect(config.platformEndpoints).toEqual({
+      shopifyApiBase: 'http://127.0.0.1:9000',
+      spapiEndpointFe: 'https://sellingpartnerapi-fe.amazon.com',
+      spapiEndpointEu: 'https://sellingpartnerapi-eu.amazon.com',
+      lwaTokenUrl: 'https://api.amazon.com/auth/o2/token',
+    });
+    // A key of the wrong size is refused without being repeated.
+    const short = Buffer.alloc(16, 1).toString('base64');
+    expect(() => loadConfig({ KURA_SECRET_KEY: short })).toThrow(/^Invalid KURA_SECRET_KEY=\[redacted\]: /);
+    expect(() => loadConfig({ KURA_SECRET_KEY: short })).not.toThrow(short);
   });
 
   it('reads every variable', () => {
@@ -69,6 +99,11 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SMTP_URL: 'mail.example' }, 'SMTP_URL'],
     [{ KURA_PUBLIC_URL: 'ftp://kura.example' }, 'KURA_PUBLIC_URL'],
+    [{ KURA_SECRET_KEY: 'not-a-key' }, 'KURA_SECRET_KEY'],
+    [{ KURA_SHOPIFY_API_BASE: 'shopify' }, 'KURA_SHOPIFY_API_BASE'],
+    [{ KURA_SPAPI_ENDPOINT_FE: 'ftp://x.example' }, 'KURA_SPAPI_ENDPOINT_FE'],
+    [{ KURA_SPAPI_ENDPOINT_EU: 'eu' }, 'KURA_SPAPI_ENDPOINT_EU'],
+    [{ KURA_LWA_TOKEN_URL: 'token' }, 'KURA_LWA_TOKEN_URL'],
   ])('rejects %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid ${name}=`));

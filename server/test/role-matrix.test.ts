@@ -132,6 +132,15 @@ const POLICY: Record<string, Policy> = {
   'POST /api/v1/shipments/:id/orders': ADMIN,
   'DELETE /api/v1/shipments/:id/orders/:orderId': ADMIN,
   'GET /api/v1/sync/changes': STAFF,
+  // Live sync's platform connections: credentials and their runs are for admins only.
+  'GET /api/v1/connections': ADMIN,
+  'PUT /api/v1/connections/shopify': ADMIN,
+  'PUT /api/v1/connections/amazon': ADMIN,
+  'POST /api/v1/connections/:kind/sync': ADMIN,
+  'GET /api/v1/connections/:kind/runs': ADMIN,
+  'POST /api/v1/connections/:kind/test': ADMIN,
+  'GET /api/v1/connections/:kind/unmatched': ADMIN,
+  'POST /api/v1/connections/:kind/unmatched/map': ADMIN,
   // Exchange rates: staff read today's (order entry); admins list and set the dated rates.
   'GET /api/v1/currency': STAFF,
   'GET /api/v1/currency/rates': ADMIN,

@@ -161,6 +161,19 @@ export const MESSAGES = {
   importUnreadableRow: 'This row could not be read (line {{line}} of the file)',
   importOrderTooLarge: 'Order {{orderId}} has more than {{max}} rows',
   requestFailed: 'The request could not be completed',
+  // Live sync's platform connections.
+  connectionShopDomain: "Enter the shop's address ending in .myshopify.com",
+  connectionMapSkuOrAsin: 'Give a SKU or an ASIN, not both',
+  connectionSecretRequired: '{{field}} is required when the connection is saved the first time',
+  connectionNotConfigured: 'This connection is not set up yet',
+  connectionStopped: 'The platform refused the credentials: save them again to resume the sync',
+  connectionDisabled: 'This connection is turned off',
+  connectionSourceUnavailable: 'Live sync with {{kind}} is not available in this version',
+  connectionInterrupted: 'The sync was interrupted; the next run resumes where it stopped',
+  connectionSecretUnreadable:
+    "The saved credentials cannot be read with this server's secret key: save them again",
+  connectionSyncFailed: 'The sync failed; the next run tries again',
+  connectionLeaseLost: 'Another server took this sync over',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,6 +5,7 @@
 import type { AuditTables } from '../audit/audit.table';
 import type { AuthTables } from '../auth/auth.table';
 import type { CatalogTables } from '../catalog/catalog.table';
+import type { ConnectionTables } from '../connections/connections.table';
 import type { CurrencyTables } from '../currency/currency.table';
 import type { IssueTables } from '../issues/issues.table';
 import type { MemoTables } from '../memos/memos.table';
@@ -38,4 +39,5 @@ export interface Database
     ShipmentTables,
     SimulationTables,
     SalesTables,
-    SyncTables {}
+    SyncTables,
+    ConnectionTables {}

@@ -196,6 +196,117 @@ async function createLines(
   );
 }
 
+export interface MatchedLine {
+  line: ImportLine;
+  productId: string;
+}
+
+/**
+ * The products of a batch of lines: `mapped` first (live sync's remembered mappings, the caller's
+ * own look-up), then the SKU (ignoring case), then the ASIN of a listing on the line's platform.
+ * One query per kind for the whole batch.
+ */
+export async function matchImportLines(
+  db: Kysely<Database>,
+  lines: readonly ImportLine[],
+  mapped?: (line: ImportLine) => string | undefined,
+): Promise<{ matched: MatchedLine[]; unmatched: ImportLine[] }> {
+  const bySku = await productsBySku(
+    db,
+    lines.map((l) => l.sku),
+  );
+  const byListing = await productsByListing(
+    db,
+    lines.map((l) => ({ code: l.platformCode, asin: l.asin })),
+  );
+  const matched: MatchedLine[] = [];
+  const unmatched: ImportLine[] = [];
+  for (const line of lines) {
+    const productId =
+      mapped?.(line) ??
+      (line.sku ? bySku.get(line.sku.toLowerCase()) : undefined) ??
+      (line.asin ? byListing.get(`${line.platformCode} ${line.asin}`) : undefined);
+    if (productId) matched.push({ line, productId });
+    else unmatched.push(line);
+  }
+  return { matched, unmatched };
+}
+
+async function planLines(reader: Kysely<Database>, matched: readonly MatchedLine[], seen: LineKeys) {
+  const stored = await storedOrderLines(
+    reader,
+    matched.map((m) => m.line.orderId),
+  );
+  return matched.map(({ line, productId }) => plan(line, productId, stored, seen));
+}
+
+/**
+ * Applies matched lines inside the caller's transaction: the lines' products locked (in id
+ * order) before the stored lines are read, new lines created, lines the platform now shows
+ * cancelled cancelled through the orders service (stock given back where it was taken).
+ */
+async function applyMatchedLines(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  matched: readonly MatchedLine[],
+  ctx: OrdersContext,
+  seen: LineKeys,
+): Promise<Plan[]> {
+  await lockProductsStock(
+    trx,
+    matched.map((m) => m.productId),
+  );
+  const planned = await planLines(trx, matched, seen);
+  const creates = planned.filter((p) => p.kind === 'create');
+  if (creates.length > 0) await createLines(trx, actor, creates, ctx);
+  // A bulk status change needs one shared status: one call per current status.
+  const cancels = new Map<OrderStatus, string[]>();
+  for (const p of planned) {
+    if (p.kind !== 'cancel') continue;
+    const ids = cancels.get(p.stored.status) ?? [];
+    ids.push(p.stored.id);
+    cancels.set(p.stored.status, ids);
+  }
+  for (const ids of cancels.values()) await changeOrdersStatus(trx, actor, ids, 'CANCELLED', ctx);
+  return planned;
+}
+
+export interface AppliedLines {
+  created: number;
+  /** Stored lines the platform now shows cancelled, cancelled. */
+  updated: number;
+  /** Lines already stored as they are. */
+  skipped: number;
+  /** Lines no product matched, not applied. */
+  unmatched: ImportLine[];
+  errors: RowError[];
+}
+
+/**
+ * One batch of lines matched and applied inside a transaction the caller owns, by the report
+ * import's rules (idempotent by platform + order id + product): live sync stores a page's lines,
+ * its waiting lines and its cursor in one transaction. A line repeated within the batch is an
+ * error (`duplicateField`); one already stored is skipped, or cancelled when it now is.
+ */
+export async function applyImportLines(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  lines: readonly ImportLine[],
+  ctx: OrdersContext,
+  options: { mapped?: (line: ImportLine) => string | undefined } = {},
+): Promise<AppliedLines> {
+  const { matched, unmatched } = await matchImportLines(trx, lines, options.mapped);
+  const plans = await applyMatchedLines(trx, actor, matched, ctx, new LineKeys());
+  const applied: AppliedLines = { created: 0, updated: 0, skipped: 0, unmatched, errors: [] };
+  for (const p of plans) {
+    if (p.kind === 'create') applied.created += 1;
+    else if (p.kind === 'cancel') applied.updated += 1;
+    else if (p.kind === 'skip') applied.skipped += 1;
+    else applied.errors.push(rowError(p.row, p.code, p.params));
+  }
+  return applied;
+}
+
 interface Tally {
   created: number;
   updated: number;
@@ -276,55 +387,11 @@ export async function importOrderReport(
   progress();
 
   for await (const batch of lineBatches(report, result, counts, progress)) {
-    const bySku = await productsBySku(
-      db,
-      batch.map((l) => l.sku),
-    );
-    const byListing = await productsByListing(
-      db,
-      batch.map((l) => ({ code: l.platformCode, asin: l.asin })),
-    );
-    const matched: { line: ImportLine; productId: string }[] = [];
-    for (const line of batch) {
-      const productId =
-        (line.sku ? bySku.get(line.sku.toLowerCase()) : undefined) ??
-        (line.asin ? byListing.get(`${line.platformCode} ${line.asin}`) : undefined);
-      if (productId) matched.push({ line, productId });
-      else result.unmatched.add(unmatchedRow(line));
-    }
-
-    const apply = async (reader: Kysely<Database>) => {
-      const stored = await storedOrderLines(
-        reader,
-        matched.map((m) => m.line.orderId),
-      );
-      return matched.map(({ line, productId }) => plan(line, productId, stored, seen));
-    };
-
-    let plans: Plan[];
-    if (options.dryRun) {
-      plans = await apply(db);
-    } else {
-      plans = await writeTransaction(db, async (trx) => {
-        await lockProductsStock(
-          trx,
-          matched.map((m) => m.productId),
-        );
-        const planned = await apply(trx);
-        const creates = planned.filter((p) => p.kind === 'create');
-        if (creates.length > 0) await createLines(trx, actor, creates, ctx);
-        // A bulk status change needs one shared status: one call per current status.
-        const cancels = new Map<OrderStatus, string[]>();
-        for (const p of planned) {
-          if (p.kind !== 'cancel') continue;
-          const ids = cancels.get(p.stored.status) ?? [];
-          ids.push(p.stored.id);
-          cancels.set(p.stored.status, ids);
-        }
-        for (const ids of cancels.values()) await changeOrdersStatus(trx, actor, ids, 'CANCELLED', ctx);
-        return planned;
-      });
-    }
+    const { matched, unmatched } = await matchImportLines(db, batch);
+    for (const line of unmatched) result.unmatched.add(unmatchedRow(line));
+    const plans = options.dryRun
+      ? await planLines(db, matched, seen)
+      : await writeTransaction(db, (trx) => applyMatchedLines(trx, actor, matched, ctx, seen));
     for (const p of plans) {
       if (p.kind === 'create') result.created += 1;
       else if (p.kind === 'cancel') result.updated += 1;

@@ -11,7 +11,10 @@ import pg from 'pg';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../src/config';
 import type { Mailer, ResetMail } from '../../src/auth/mailer';
-import { startServer } from '../../src/server';
+import { startServer, type StartServerOptions } from '../../src/server';
+
+/** One connections' secret key for every test server: two on one database read each other's. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -73,7 +76,10 @@ export async function startTestServer({
   config = {},
   databaseUrl: sharedUrl,
   logger,
+  options = {},
 }: {
+  /** More of the app's options (live sync's sources and schedule, another secret key). */
+  options?: Omit<StartServerOptions, 'logger' | 'mailer'>;
   dialect: TestDialect;
   config?: Partial<ServerConfig>;
   /** Receives the server's log instead of silence. */
@@ -119,7 +125,8 @@ export async function startTestServer({
       checkResponses: true,
       ...config,
     },
-    { mailer, ...(logger ? { logger } : {}) },
+    // No key file written beside the suites' databases (or into data/ for PostgreSQL).
+    { mailer, secretKey: TEST_SECRET_KEY, ...options, ...(logger ? { logger } : {}) },
   ).catch(async (err: unknown) => {
     await cleanup();
     throw err;

@@ -11,3 +11,4 @@ export * from './currency';
 export * from './simulation';
 export * from './sales';
 export * from './sync';
+export * from './connections';

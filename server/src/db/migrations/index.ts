@@ -34,6 +34,7 @@ import * as productOrderTotals from './027_product_order_totals';
 import * as searchKeysFilterGin from './028_search_keys_filter_gin';
 import * as syncChanges from './029_sync_changes';
 import * as shipmentVersions from './030_shipment_versions';
+import * as connections from './031_connections';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '028_search_keys_filter_gin': searchKeysFilterGin,
   '029_sync_changes': syncChanges,
   '030_shipment_versions': shipmentVersions,
+  '031_connections': connections,
 };
