@@ -161,6 +161,15 @@ export const MESSAGES = {
   importUnreadableRow: 'This row could not be read (line {{line}} of the file)',
   importOrderTooLarge: 'Order {{orderId}} has more than {{max}} rows',
   requestFailed: 'The request could not be completed',
+  // Platform connections: what a sync run or "Test connection" reports of the platform's API.
+  shopifyTokenRefused: 'Shopify refused the token: check that the app has read_orders',
+  shopifyThrottled: 'Shopify kept refusing requests as too many: the next sync tries again',
+  shopifyServerError: 'Shopify did not answer properly (HTTP {{status}}): the next sync tries again',
+  shopifyUnreachable: 'Shopify could not be reached: the next sync tries again',
+  shopifyQueryFailed: 'Shopify refused the query: {{message}}',
+  shopifyAnswerMalformed: 'Shopify sent an answer Kura cannot read (at {{path}})',
+  shopifyCursorInvalid: 'The Shopify sync position is not valid: start a full sync',
+  shopifyOrderTooLarge: 'Order {{orderId}} has more than {{max}} line items',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
