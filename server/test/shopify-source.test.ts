@@ -373,11 +373,13 @@ describe('changes while and between runs', () => {
     const first = await run(source);
     const cursor = JSON.parse(Buffer.from(first.cursor ?? '', 'base64url').toString('utf8'));
     const high = fake.order(30).updatedAt;
+    const seconds = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
     expect(cursor).toEqual({
       v: 1,
-      since: new Date(high - OVERLAP_MS).toISOString(),
+      since: seconds(high - OVERLAP_MS),
       after: null,
-      high: new Date(high).toISOString().replace('.000Z', 'Z'),
+      high: seconds(high),
+      paged: 0,
     });
     clock.advance(3_600_000);
     // Changed one minute before the last change the run saw, but indexed after the run.
@@ -548,7 +550,7 @@ describe('rate limits and failures', () => {
 describe('a large shop', () => {
   it('passes 100,000 orders through the fake with flat memory', { timeout: 120_000 }, async () => {
     const N = 100_000;
-    const { source } = await setup({ generated: N });
+    const { source, fake } = await setup({ generated: N });
     // A full collection before each reading, so the figures are what is kept, not garbage.
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
@@ -556,13 +558,24 @@ describe('a large shop', () => {
     const before = process.memoryUsage().heapUsed;
     const started = performance.now();
     let orders = 0;
-    let lines = 0;
-    let peak = before;
     let pages = 0;
+    let peak = before;
+    // The generator's orders come in id order: an id not above the highest yet is a repeat.
+    let highest = 0;
+    let repeats = 0;
+    let newLines = 0;
     for await (const page of source.pages(null, new AbortController().signal)) {
       orders += page.orders;
-      lines += page.lines.length;
       pages += 1;
+      let pageHighest = highest;
+      for (const line of page.lines) {
+        const id = Number(line.orderId.slice(1)) - 1000;
+        if (id > highest) {
+          newLines += 1;
+          pageHighest = Math.max(pageHighest, id);
+        } else if (line.sku === generatedOrder(id).lines[0]?.sku) repeats += 1;
+      }
+      highest = pageHighest;
       if (pages % 500 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
     }
     const seconds = (performance.now() - started) / 1000;
@@ -570,10 +583,21 @@ describe('a large shop', () => {
     const after = process.memoryUsage().heapUsed;
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
     console.log(
-      `100,000 orders: ${pages} pages, ${lines} lines in ${seconds.toFixed(1)} s; heapUsed ${mb(before)} MB before, ` +
-        `${mb(peak)} MB peak sampled, ${mb(after)} MB after (both after a full gc)`,
+      `100,000 orders: ${pages} pages, ${orders} orders delivered in ${seconds.toFixed(1)} s; heapUsed ` +
+        `${mb(before)} MB before, ${mb(peak)} MB peak sampled, ${mb(after)} MB after (both after a full gc)`,
     );
-    expect(orders).toBe(N);
-    expect(lines).toBe(range(1, N).reduce((n, id) => n + skuLines(id), 0));
+    expect(highest).toBe(N);
+    expect(newLines).toBe(range(1, N).reduce((n, id) => n + skuLines(id), 0));
+    // Shopify pages no deeper than 25,000: a new search began after every 10,000 orders, from
+    // the last order's second, which it gave again (one order: no two share a second here).
+    const searches = fake.requests.filter(
+      (r) => r.operation === 'ShopifyOrders' && r.variables.after === null,
+    );
+    expect(searches.length).toBe(11);
+    expect(repeats).toBe(searches.length - 1);
+    expect(orders).toBe(N + repeats);
+    const second = (id: number) =>
+      new Date(fake.order(id).updatedAt - 1000).toISOString().replace('.000Z', 'Z');
+    expect(searches[1]?.variables.query).toBe(`updated_at:>'${second(10_000)}'`);
   });
 });

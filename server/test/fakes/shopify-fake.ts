@@ -77,6 +77,7 @@ type Failure =
   | { kind: 'reset' };
 
 export const FAKE_TOKEN = 'shpat_fake_token';
+export const PAGINATION_DEPTH = 25_000;
 const BASE_TIME = Date.parse('2026-01-01T00:00:00Z');
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -633,7 +634,12 @@ export class ShopifyFake {
     const after = argOf(field, 'after', variables);
     if (typeof after === 'string') {
       const [updatedAt, id] = decode<[number, number]>(after);
-      start = Math.max(start, this.#after(updatedAt, id));
+      const from = Math.max(start, this.#after(updatedAt, id));
+      // Shopify pages no deeper than 25,000 objects into a list. (The text is this fake's own.)
+      if (from - start + first > PAGINATION_DEPTH) {
+        throw new QueryError(`Pagination is limited to ${PAGINATION_DEPTH} objects: narrow the search`);
+      }
+      start = from;
     }
     const page = this.#entries.slice(start, start + first);
     const last = page.at(-1);

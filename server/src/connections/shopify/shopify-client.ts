@@ -35,7 +35,13 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
 
 const defaultSleep: Sleep = async (ms, signal) => {
-  await delay(ms, undefined, { signal });
+  try {
+    await delay(ms, undefined, { signal });
+  } catch (error) {
+    // The run's own reason (the sync's stop), not the timer's AbortError.
+    if (signal.aborted) throw signal.reason;
+    throw error;
+  }
 };
 
 const costSchema = z.object({

@@ -23,7 +23,10 @@
  * page hands one that starts the next run at that highest `updatedAt` less two minutes and no
  * GraphQL cursor, so an order whose change Shopify indexed late (its search lags its writes a
  * little) is still found. An order changed during a run moves to the end of UPDATED_AT and comes
- * again later in the run; repeats are absorbed by the import's upsert.
+ * again later in the run; repeats are absorbed by the import's upsert. A search is paged at most
+ * {@link WINDOW_ORDERS} deep (Shopify pages no deeper than 25,000 objects): then a new one starts
+ * from the last page's last change, its second included, so the first sync of a large shop runs
+ * through.
  */
 import { z } from 'zod';
 import { MAX_AMOUNT, MAX_UNIT_PRICE, PLATFORM_CURRENCY } from '#shared/constants';
@@ -54,6 +57,11 @@ export const SHOPIFY_API_VERSION = '2025-10';
 export const OVERLAP_MS = 2 * 60_000;
 /** Line items per order beyond which the order is skipped, as the report reader refuses it. */
 export const MAX_ORDER_LINES = 1000;
+/**
+ * Orders one search pages through before the next page starts a new search from the last change
+ * seen: Shopify pages at most 25,000 objects deep into a list.
+ */
+export const WINDOW_ORDERS = 10_000;
 /** Shopify refuses a query whose requested cost is above this, whatever the bucket holds. */
 const MAX_QUERY_COST = 1000;
 /** Line items per request when an order has more than its page of orders carried. */
@@ -148,13 +156,18 @@ const cursorSchema = z.object({
   after: z.string().min(1).max(4096).nullable(),
   /** The highest `updatedAt` seen so far (ISO). */
   high: z.iso.datetime({ offset: true }).nullable(),
+  /** Orders paged since the search began (since `after` was null). */
+  paged: z.number().int().nonnegative(),
 });
 type Cursor = z.infer<typeof cursorSchema>;
+
+/** An instant as Shopify writes it, in whole seconds. */
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
 function decodeCursor(text: string | null): Cursor {
-  if (text === null) return { v: 1, since: null, after: null, high: null };
+  if (text === null) return { v: 1, since: null, after: null, high: null, paged: 0 };
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -319,17 +332,17 @@ export function createShopifySource(options: ShopifySourceOptions): PlatformSour
   }
 
   async function* pages(cursorText: string | null, signal: AbortSignal): AsyncGenerator<SourcePage> {
-    const cursor = decodeCursor(cursorText);
-    let { after, high } = cursor;
-    const { since } = cursor;
+    let state = decodeCursor(cursorText);
     let row = 1;
     for (;;) {
+      const { since } = state;
+      let { high } = state;
       const answer = await client.query(
         'ShopifyOrders',
         ORDERS_QUERY,
         {
           first: pageSize,
-          after,
+          after: state.after,
           query: since === null ? null : `updated_at:>'${since}'`,
           lineItems: perOrder,
         },
@@ -364,17 +377,29 @@ export function createShopifySource(options: ShopifySourceOptions): PlatformSour
         }
       }
       const more = info.hasNextPage && info.endCursor !== null;
-      const next: Cursor = more
-        ? { v: 1, since, after: info.endCursor, high }
-        : {
-            v: 1,
-            since: high === null ? since : new Date(Date.parse(high) - OVERLAP_MS).toISOString(),
-            after: null,
-            high,
-          };
-      yield { lines, orders: nodes.length, cursor: encodeCursor(next), more };
+      const paged = state.paged + nodes.length;
+      const last = nodes.at(-1) ? Date.parse((nodes.at(-1) as Order).updatedAt) : null;
+      if (!more) {
+        state = {
+          v: 1,
+          since: high === null ? since : isoSeconds(Date.parse(high) - OVERLAP_MS),
+          after: null,
+          high,
+          paged: 0,
+        };
+      } else if (
+        paged >= WINDOW_ORDERS &&
+        last !== null &&
+        (since === null || last - 1000 > Date.parse(since))
+      ) {
+        // A new search from the page's last change: Shopify pages no deeper than 25,000 objects.
+        // Its second again, since updatedAt has whole seconds and orders of that second may follow.
+        state = { v: 1, since: isoSeconds(last - 1000), after: null, high, paged: 0 };
+      } else {
+        state = { v: 1, since, after: info.endCursor, high, paged };
+      }
+      yield { lines, orders: nodes.length, cursor: encodeCursor(state), more };
       if (!more) return;
-      after = info.endCursor;
     }
   }
 
