@@ -174,6 +174,15 @@ export const MESSAGES = {
     "The saved credentials cannot be read with this server's secret key: save them again",
   connectionSyncFailed: 'The sync failed; the next run tries again',
   connectionLeaseLost: 'Another server took this sync over',
+  // Platform connections: what a sync run or "Test connection" reports of the platform's API.
+  shopifyTokenRefused: 'Shopify refused the token: check that the app has read_orders',
+  shopifyThrottled: 'Shopify kept refusing requests as too many: the next sync tries again',
+  shopifyServerError: 'Shopify did not answer properly (HTTP {{status}}): the next sync tries again',
+  shopifyUnreachable: 'Shopify could not be reached: the next sync tries again',
+  shopifyQueryFailed: 'Shopify refused the query: {{message}}',
+  shopifyAnswerMalformed: 'Shopify sent an answer Kura cannot read (at {{path}})',
+  shopifyCursorInvalid: 'The Shopify sync position is not valid: start a full sync',
+  shopifyOrderTooLarge: 'Order {{orderId}} has more than {{max}} line items',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
