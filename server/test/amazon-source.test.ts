@@ -9,11 +9,11 @@ import { formatMessage } from '#shared/messages';
 import {
   createAmazonSource,
   decodeCursor,
+  encodeCursor,
   type AmazonProblem,
   type AmazonSourceOptions,
 } from '../src/connections/amazon/amazon-source';
 import { AMAZON_IN, AMAZON_JP } from '../src/connections/amazon/marketplaces';
-import { TOKEN_MARGIN_MS } from '../src/connections/amazon/lwa';
 import { USAGE_PLANS } from '../src/connections/amazon/sp-api';
 import { PlatformError, type PlatformSource, type SourcePage } from '../src/connections/platform-source';
 import type { ImportLine } from '../src/order-import/import-line';
@@ -459,6 +459,26 @@ describe('Amazon source: cursor', () => {
     expect(fake.throttledByBucket).toBe(0);
   });
 
+  it('starts a query again when Amazon refuses the NextToken a resumed run holds', async () => {
+    const whole = await setup({ orders: 1_000 });
+    const all = await run(whole.source, null);
+    const again = await setup({ orders: 1_000 });
+    const first = await run(again.source, null, 3);
+    const cursor = decodeCursor(first.at(-1)?.cursor ?? null);
+    expect(cursor.markets[JP]?.next).toBeDefined();
+    const stale = encodeCursor({
+      ...cursor,
+      markets: {
+        ...cursor.markets,
+        [JP]: { ...cursor.markets[JP], after: cursor.markets[JP]?.after ?? '', next: 'stale' },
+      },
+    });
+    const rest = await run(again.make(), stale);
+    // Japan's query asked from its start again: every line comes (the first three pages' a
+    // second time), none is missing.
+    expect(byKey(linesOf(rest))).toEqual(byKey(linesOf(all)));
+  });
+
   it('refuses a cursor it did not write', async () => {
     const { source } = await setup({ orders: 0 });
     for (const cursor of [
@@ -478,7 +498,8 @@ describe('Amazon source: tokens', () => {
     const signal = new AbortController().signal;
     await source.test(signal);
     expect(fake.tokenRequests).toBe(1);
-    clock.advance(3_600_000 - TOKEN_MARGIN_MS - 1_000);
+    // An hour's token, 61 s before it expires: still kept; 59 s before: renewed.
+    clock.advance(3_600_000 - 61_000);
     await source.test(signal);
     expect(fake.tokenRequests).toBe(1);
     clock.advance(2_000);

@@ -201,13 +201,28 @@ export function createAmazonSource(options: AmazonSourceOptions): PlatformSource
           const start = state.highest ? Date.parse(state.highest) - UPDATE_DELAY_MS : Date.parse(state.after);
           after = iso(Math.min(start, timing.now() - UPDATE_DELAY_MS));
         }
+        // A NextToken from the cursor may have gone stale while the run was down.
+        let stored = next !== undefined;
         for (;;) {
           signal.throwIfAborted();
-          const { payload } = await getOrders(
-            market,
-            next ? { NextToken: next } : { LastUpdatedAfter: after },
-            signal,
-          );
+          let answer;
+          try {
+            answer = await getOrders(
+              market,
+              next ? { NextToken: next } : { LastUpdatedAfter: after },
+              signal,
+            );
+          } catch (error) {
+            if (!(stored && error instanceof PlatformError && error.status === 400)) throw error;
+            // Refused: the query starts again from its LastUpdatedAfter. Its first pages come
+            // again (the import absorbs repeats) rather than the sync failing on this cursor
+            // for ever.
+            stored = false;
+            next = undefined;
+            continue;
+          }
+          stored = false;
+          const { payload } = answer;
           let highest = state.highest ? Date.parse(state.highest) : undefined;
           for (const order of payload.Orders) {
             const updated = Date.parse(order.LastUpdateDate);
@@ -238,6 +253,11 @@ export function createAmazonSource(options: AmazonSourceOptions): PlatformSource
       if (!yielded) yield { lines: [], orders: 0, cursor: encodeCursor(endOfRun()), more: false };
     },
 
+    /**
+     * One token and one getOrders of one order per marketplace: that proves the credentials,
+     * the seller's authorization and the Orders role the sync needs, where the Sellers API's
+     * getMarketplaceParticipations would prove the first two only.
+     */
     async test(signal) {
       for (const market of markets) {
         await getOrders(
