@@ -183,6 +183,19 @@ export const MESSAGES = {
   shopifyAnswerMalformed: 'Shopify sent an answer Kura cannot read (at {{path}})',
   shopifyCursorInvalid: 'The Shopify sync position is not valid: start a full sync',
   shopifyOrderTooLarge: 'Order {{orderId}} has more than {{max}} line items',
+  // The Amazon connection (Selling Partner API): what a sync run or "Test connection" reports.
+  amazonClientRefused:
+    "Amazon refused the app's credentials: check the LWA client identifier and client secret",
+  amazonRefreshTokenRefused:
+    'Amazon refused the refresh token: authorize the app again in Seller Central and enter the new refresh token',
+  amazonAccessRefused: "Amazon refused access: check the app's authorization and roles (Orders)",
+  amazonThrottled: 'Amazon is limiting requests: the next sync tries again',
+  amazonServerError: 'Amazon could not answer (HTTP {{status}}): the next sync tries again',
+  amazonUnreachable: 'Amazon could not be reached: check the internet connection',
+  amazonMalformed: 'Amazon sent an answer that could not be read ({{operation}})',
+  amazonRequestRefused: 'Amazon refused the request ({{operation}}): {{message}}',
+  amazonUnknownMarketplace:
+    'Order {{orderId}} is in marketplace {{marketplace}}, which this connection does not sync',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
