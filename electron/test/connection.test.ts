@@ -41,12 +41,15 @@ describe('local server', () => {
     expect(a).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Number(new URL(a).port)).toBeGreaterThan(0);
     expect(startServer).toHaveBeenCalledTimes(1);
-    expect(startServer).toHaveBeenCalledWith({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: path.join(dataDir, LOCAL_DATABASE_FILE),
-      corsOrigins: ['app://kura'],
-    });
+    expect(startServer).toHaveBeenCalledWith(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        databaseUrl: path.join(dataDir, LOCAL_DATABASE_FILE),
+        corsOrigins: ['app://kura'],
+      },
+      {},
+    );
     expect((await stat(dataDir)).isDirectory()).toBe(true);
     expect(await (await fetch(a)).text()).toBe('ok');
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDesktopApp, type DesktopAppDeps } from '../src/services/desktop-app';
 import { createMemoryStore } from '../src/services/key-value-store';
+import { LOCAL_SECRET_KEY } from '../src/services/local-secret-key';
 import type { Timer } from '../src/services/notifications';
 import { fakeDesktopDeps, fakeSafeStorage } from './fakes';
 
@@ -198,6 +199,31 @@ describe('desktop app composition', () => {
     expect(close).toHaveBeenCalledTimes(1);
   });
 
+  it('gives the local API a key kept by the OS key store to seal platform credentials with', async () => {
+    const store = createMemoryStore();
+    const safeStorage = fakeSafeStorage({ backend: 'kwallet6' });
+    const keyOf = async (deps: Partial<DesktopAppDeps>) => {
+      const startServer = vi.fn(async () => ({
+        url: 'http://127.0.0.1:40000/',
+        close: vi.fn(async () => {}),
+      }));
+      const { desktop, call } = await setup({ startServer, ...deps });
+      await call('connection:get');
+      await desktop.stop();
+      const extras = (startServer.mock.calls[0] as unknown[])[1] as { secretKey?: Buffer };
+      return extras.secretKey;
+    };
+    const key = await keyOf({ store, safeStorage });
+    expect(key).toHaveLength(32);
+    // Written down only as the key store encrypted it, and the same at the next start.
+    const kept = JSON.stringify(store.get(LOCAL_SECRET_KEY));
+    expect(kept).not.toContain(key!.toString('hex'));
+    expect(safeStorage.encrypted).toContain(key!.toString('hex'));
+    expect((await keyOf({ store, safeStorage }))?.equals(key!)).toBe(true);
+    // Linux's hard-coded fallback is no key store: the API keeps its own key file instead.
+    expect(await keyOf({ safeStorage: fakeSafeStorage({ backend: 'basic_text' }) })).toBeUndefined();
+  });
+
   it('reloads the page only when the API origin changes', async () => {
     const { desktop, deps, call } = await setup();
     expect(desktop.cspOptions()).toEqual({ apiOrigin: 'http://127.0.0.1:*', devServerUrl: undefined });
@@ -225,6 +251,7 @@ describe('desktop app composition', () => {
     await dev.call('connection:get');
     expect(dev.deps.startServer).toHaveBeenCalledWith(
       expect.objectContaining({ corsOrigins: ['app://kura', 'http://localhost:5173'] }),
+      expect.anything(),
     );
     const prod = await setup();
     await expect(

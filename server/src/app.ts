@@ -10,7 +10,8 @@ import { API_PREFIX } from '#shared/constants';
 import { MESSAGES, formatMessage } from '#shared/messages';
 import type { PlatformEndpoints, ServerConfig } from './config';
 import { connectionsRoutes } from './connections/connections.routes';
-import { ConnectionsEngine, unavailableSources, type SourceFactory } from './connections/connections.service';
+import { ConnectionsEngine, type SourceFactory } from './connections/connections.service';
+import { platformSources } from './connections/platform-sources';
 import { resolveSecretKey } from './connections/secret-box';
 import { createDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -221,7 +222,7 @@ export async function buildApp({
     db: database.db,
     timeZone: config.timeZone,
     secretKey,
-    sources: connectionSources ?? unavailableSources,
+    sources: connectionSources ?? platformSources(config.timeZone),
     endpoints: config.platformEndpoints ?? NO_ENDPOINTS,
     log: app.log,
     inFlight,

@@ -10,12 +10,16 @@ import {
   createAmazonSource,
   decodeCursor,
   encodeCursor,
-  type AmazonProblem,
   type AmazonSourceOptions,
 } from '../src/connections/amazon/amazon-source';
 import { AMAZON_IN, AMAZON_JP } from '../src/connections/amazon/marketplaces';
 import { USAGE_PLANS } from '../src/connections/amazon/sp-api';
-import { PlatformError, type PlatformSource, type SourcePage } from '../src/connections/platform-source';
+import {
+  PlatformError,
+  type OrderProblem,
+  type PlatformSource,
+  type SourcePage,
+} from '../src/connections/platform-source';
 import type { ImportLine } from '../src/order-import/import-line';
 import { openAmazonReport } from '../src/order-import/amazon-report';
 import {
@@ -42,7 +46,7 @@ interface Setup {
   clock: FakeClock;
   fake: AmazonFake;
   source: PlatformSource;
-  problems: AmazonProblem[];
+  problems: OrderProblem[];
   make(options?: Partial<AmazonSourceOptions>): PlatformSource;
 }
 
@@ -54,7 +58,7 @@ async function setup(
   const clock = fakeClock();
   const fake = await startAmazonFake({ now: clock.now, ...fakeOptions });
   fakes.push(fake);
-  const problems: AmazonProblem[] = [];
+  const problems: OrderProblem[] = [];
   const make = (options: Partial<AmazonSourceOptions> = {}) =>
     createAmazonSource({
       ...FAKE_CREDENTIALS,
@@ -356,8 +360,8 @@ describe('Amazon source: orders as import lines', () => {
 
     const lines = linesOf(await run(source, null));
     expect(new Set(lines.map((l) => l.orderId))).toEqual(new Set([good.order.AmazonOrderId]));
-    const byOrder = (a: AmazonProblem, b: AmazonProblem) => (a.orderId < b.orderId ? -1 : 1);
-    const expected: AmazonProblem[] = [
+    const byOrder = (a: OrderProblem, b: OrderProblem) => (a.orderId < b.orderId ? -1 : 1);
+    const expected: OrderProblem[] = [
       {
         orderId: usd.order.AmazonOrderId,
         code: 'importWrongCurrency',

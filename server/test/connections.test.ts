@@ -20,6 +20,9 @@ import {
   type SourcePage,
 } from '../src/connections/platform-source';
 import type { ImportLine } from '../src/order-import/import-line';
+import { withJanCheckDigit } from '#shared/domain/jan';
+import { FAKE_CREDENTIALS, startAmazonFake, type AmazonFake } from './fakes/amazon-fake';
+import { FAKE_TOKEN, startShopifyFake, type ShopifyFake } from './fakes/shopify-fake';
 import { client, createProduct, setupAccounts, type Client } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -505,33 +508,130 @@ describe.each(testDialects())('connections (%s)', (dialect) => {
   });
 });
 
-describe.each(testDialects())('connections without platform clients (%s)', (dialect) => {
+describe.each(testDialects())('connections through the platform clients, against fakes (%s)', (dialect) => {
   let server: TestServer;
   let api: Client;
   let admin: { token: string };
+  let shop: ShopifyFake;
+  let amazon: AmazonFake;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, options: { connectionSchedule: false } });
+    shop = await startShopifyFake({ generated: 6 });
+    amazon = await startAmazonFake({ orders: 12 });
+    server = await startTestServer({
+      dialect,
+      config: {
+        platformEndpoints: {
+          shopifyApiBase: shop.url,
+          spapiEndpointFe: amazon.url,
+          spapiEndpointEu: amazon.url,
+          lwaTokenUrl: amazon.lwaUrl,
+        },
+      },
+      options: { connectionSchedule: false },
+    });
     api = client(server.url);
     admin = (await setupAccounts(api)).admin;
-    await api.put(
-      '/api/v1/connections/shopify',
-      { shopDomain: 'kura.myshopify.com', accessToken: TOKEN, enabled: true },
-      { token: admin.token },
-    );
+    // Kura knows some of the platforms' SKUs: the others wait for a product.
+    for (const n of [1, 2, 3]) {
+      await createProduct(api, admin, {
+        name: `Matcha ${n}`,
+        skuCode: `SKU-${n}`,
+        janCode: withJanCheckDigit(`49000001000${n}`),
+        availablePlatforms: [],
+      });
+    }
+    const jp = [...amazon.orders.values()].find(
+      (o) => o.order.MarketplaceId === 'A1VC38T7YXB528' && o.order.OrderStatus === 'Shipped',
+    )!;
+    await createProduct(api, admin, {
+      name: 'Hojicha',
+      skuCode: jp.items[0]!.SellerSKU,
+      janCode: withJanCheckDigit('490000020000'),
+      availablePlatforms: [],
+    });
   });
 
   afterAll(async () => {
     await server?.close();
+    await shop?.close();
+    await amazon?.close();
   });
 
-  it('says a connection is not available, in the run and in Test connection', async () => {
+  const syncRun = async (kind: string) => {
+    const res = await api.post(`/api/v1/connections/${kind}/sync`, undefined, { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    return waitForRun(api, admin.token, kind, res.body.runId as string);
+  };
+  const platformOrders = (platform: string) =>
+    server.app.db
+      .selectFrom('orders')
+      .select(['order_id', 'base_order_price', 'currency'])
+      .where('platform_code', '=', platform as never)
+      .execute();
+
+  it("syncs the shop's orders through Shopify's GraphQL Admin API; a refused token stops it with Shopify's reason", async () => {
+    const saved = await api.put(
+      '/api/v1/connections/shopify',
+      { shopDomain: 'kura-test.myshopify.com', accessToken: FAKE_TOKEN, enabled: true },
+      { token: admin.token },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const test = await api.post('/api/v1/connections/shopify/test', undefined, { token: admin.token });
-    expect(test.status).toBe(400);
-    expect(test.body).toMatchObject({ code: 'connectionSourceUnavailable', params: { kind: 'shopify' } });
-    const res = await api.post('/api/v1/connections/shopify/sync', undefined, { token: admin.token });
-    const run = await waitForRun(api, admin.token, 'shopify', res.body.runId);
-    expect(run).toMatchObject({ status: 'failed', messageCode: 'connectionSourceUnavailable' });
+    expect(test.status, JSON.stringify(test.body)).toBe(200);
+
+    const run = await syncRun('shopify');
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'succeeded', errors: 0 });
+    expect(run.created).toBeGreaterThan(0);
+    expect(run.unmatched).toBeGreaterThan(0);
+    const orders = await platformOrders('SHOPIFY');
+    expect(orders.length).toBe(run.created);
+    expect(orders.map((o) => o.order_id)).toContain('#1001');
+    expect(new Set(orders.map((o) => o.currency))).toEqual(new Set(['INR']));
+    expect(shop.requests.length).toBeGreaterThan(0);
+
+    // A second run finds nothing new: the cursor moved on, the upsert absorbs the overlap.
+    const again = await syncRun('shopify');
+    expect(again).toMatchObject({ status: 'succeeded', created: 0 });
+    expect((await platformOrders('SHOPIFY')).length).toBe(orders.length);
+
+    await api.put(
+      '/api/v1/connections/shopify',
+      { shopDomain: 'kura-test.myshopify.com', accessToken: 'shpat_revoked', enabled: true },
+      { token: admin.token },
+    );
+    const refused = await syncRun('shopify');
+    expect(refused).toMatchObject({
+      status: 'failed',
+      messageCode: 'shopifyTokenRefused',
+      message: 'Shopify refused the token: check that the app has read_orders',
+    });
+    const list = await api.get('/api/v1/connections', { token: admin.token });
+    expect(list.body.data.find((c: { kind: string }) => c.kind === 'shopify')).toMatchObject({
+      state: 'stopped',
+      stateMessageCode: 'shopifyTokenRefused',
+    });
+  });
+
+  it('syncs Amazon.co.jp through the Selling Partner API with a token from Login with Amazon', async () => {
+    const saved = await api.put(
+      '/api/v1/connections/amazon',
+      { ...FAKE_CREDENTIALS, marketplaceIds: ['A1VC38T7YXB528'], enabled: true },
+      { token: admin.token },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const test = await api.post('/api/v1/connections/amazon/test', undefined, { token: admin.token });
+    expect(test.status, JSON.stringify(test.body)).toBe(200);
+
+    const run = await syncRun('amazon');
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'succeeded' });
+    expect(run.created).toBeGreaterThan(0);
+    const orders = await platformOrders('AMAZONJP');
+    expect(orders.length).toBe(run.created);
+    expect(new Set(orders.map((o) => o.currency))).toEqual(new Set(['JPY']));
+    // India was not chosen: none of its orders came in.
+    expect(await platformOrders('AMAZONIND')).toEqual([]);
+    expect(amazon.requests.some((r) => r.operation === 'token')).toBe(true);
   });
 });
 

@@ -9,9 +9,9 @@ import {
   MAX_ORDER_LINES,
   OVERLAP_MS,
   createShopifySource,
-  type OrderProblem,
   type ShopifySourceOptions,
 } from '../src/connections/shopify/shopify-source';
+import type { OrderProblem } from '../src/connections/platform-source';
 import type { ImportLine } from '../src/order-import/import-line';
 import { openShopifyReport } from '../src/order-import/shopify-report';
 import {

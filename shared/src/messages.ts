@@ -168,7 +168,6 @@ export const MESSAGES = {
   connectionNotConfigured: 'This connection is not set up yet',
   connectionStopped: 'The platform refused the credentials: save them again to resume the sync',
   connectionDisabled: 'This connection is turned off',
-  connectionSourceUnavailable: 'Live sync with {{kind}} is not available in this version',
   connectionInterrupted: 'The sync was interrupted; the next run resumes where it stopped',
   connectionSecretUnreadable:
     "The saved credentials cannot be read with this server's secret key: save them again",

@@ -28,6 +28,7 @@ import { createIpcRouter, type IpcRouter } from './ipc-router';
 import type { KeyValueStore } from './key-value-store';
 import { createLanguageSetting } from './language-setting';
 import { createLocalServer, LOCAL_DATABASE_FILE, type StartServer } from './local-server';
+import { localSecretKey } from './local-secret-key';
 import { createNotificationText, type NotificationTextDeps } from './notification-text';
 import {
   createOrderNotifications,
@@ -145,6 +146,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     dataDir: deps.dataDir,
     startServer: deps.startServer,
     corsOrigins: devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN],
+    secretKey: () => localSecretKey({ safeStorage: deps.safeStorage, store: deps.store }),
   });
   const connection = createConnectionService({ store: deps.store, localServer });
   let shownState: NotificationState = EMPTY_NOTIFICATION_STATE;

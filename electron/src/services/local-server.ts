@@ -19,7 +19,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export type StartServer = (options: LocalServerOptions) => Promise<RunningServer>;
+/** The API's own options beside its configuration (server/src/server.ts). */
+export interface LocalServerExtras {
+  /** Seals the platform connections' credentials in the local database. */
+  secretKey?: Buffer;
+}
+
+export type StartServer = (options: LocalServerOptions, extras?: LocalServerExtras) => Promise<RunningServer>;
 
 export interface LocalServer {
   /** Base URL of the running server (no trailing slash), starting it if needed. */
@@ -33,9 +39,12 @@ export function createLocalServer({
   dataDir,
   startServer,
   corsOrigins,
+  secretKey,
 }: {
   dataDir: string;
   startServer: StartServer;
+  /** Read when the server starts (the OS key store may ask the user). */
+  secretKey?: () => Buffer | undefined;
   /** Origins of the pages allowed to call it: the app's own, and the dev server in development. */
   corsOrigins: string[];
 }): LocalServer {
@@ -43,12 +52,16 @@ export function createLocalServer({
 
   const start = async (): Promise<RunningServer> => {
     await mkdir(dataDir, { recursive: true });
-    return startServer({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: path.join(dataDir, LOCAL_DATABASE_FILE),
-      corsOrigins,
-    });
+    const key = secretKey?.();
+    return startServer(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        databaseUrl: path.join(dataDir, LOCAL_DATABASE_FILE),
+        corsOrigins,
+      },
+      key ? { secretKey: key } : {},
+    );
   };
 
   return {

@@ -20,6 +20,13 @@ export interface SafeStorage {
 export const SESSION_STORE_KEY = 'session';
 const INSECURE_BACKENDS = new Set(['basic_text', 'unknown']);
 
+/** Whether what safeStorage encrypts is safe to write down (not Linux's hard-coded fallback key). */
+export function keyStoreIsSecure(safeStorage: SafeStorage): boolean {
+  if (!safeStorage.isEncryptionAvailable()) return false;
+  const backend = safeStorage.getSelectedStorageBackend?.();
+  return backend === undefined || !INSECURE_BACKENDS.has(backend);
+}
+
 export interface TokenVault {
   get(): StoredSession | null;
   /** Throws IpcError('insecure-storage') when it cannot persist; the session is kept in memory anyway. */
@@ -39,11 +46,7 @@ export function createTokenVault({
   // undefined: not read from disk yet; null: signed out.
   let current: StoredSession | null | undefined;
 
-  const isPersistent = () => {
-    if (!safeStorage.isEncryptionAvailable()) return false;
-    const backend = safeStorage.getSelectedStorageBackend?.();
-    return backend === undefined || !INSECURE_BACKENDS.has(backend);
-  };
+  const isPersistent = () => keyStoreIsSecure(safeStorage);
 
   const readStored = (): StoredSession | null => {
     const raw = store.get(SESSION_STORE_KEY);

@@ -74,7 +74,13 @@ import {
   type ConnectionRow,
   type RunRow,
 } from './connections.repository';
-import { PlatformError, type ConnectionKind, type PlatformSource, type SourcePage } from './platform-source';
+import {
+  PlatformError,
+  type ConnectionKind,
+  type OrderProblem,
+  type PlatformSource,
+  type SourcePage,
+} from './platform-source';
 import { SecretUnreadableError, open, seal } from './secret-box';
 
 export interface ShopifySettings {
@@ -88,12 +94,16 @@ export type ConnectionSettings = ShopifySettings | AmazonSettings;
 /** The connection's secrets in clear: Shopify `accessToken`; Amazon `clientSecret`, `refreshToken`. */
 export type ConnectionSecrets = Record<string, string>;
 
-/** Makes the platform client of a connection (the lead wires the real Shopify and Amazon ones). */
+/**
+ * Makes the platform client of a connection (platform-sources.ts: Shopify's and Amazon's);
+ * `onProblem` hears of each order it skips, counted among the run's errors.
+ */
 export type SourceFactory = (
   kind: ConnectionKind,
   settings: ConnectionSettings,
   secrets: ConnectionSecrets,
   env: PlatformEndpoints,
+  onProblem: (problem: OrderProblem) => void,
 ) => PlatformSource;
 
 /** An error that names its message (a MESSAGES key), as the run's record and the screen show it. */
@@ -106,11 +116,6 @@ export class ConnectionError extends Error {
     this.name = 'ConnectionError';
   }
 }
-
-/** Until the platform clients are wired in: every connection says it is not available. */
-export const unavailableSources: SourceFactory = (kind) => {
-  throw new ConnectionError('connectionSourceUnavailable', { kind });
-};
 
 const SECRET_FIELDS: Record<ConnectionKind, readonly string[]> = {
   shopify: ['accessToken'],
@@ -539,15 +544,18 @@ export class ConnectionsEngine {
         username: user.username,
         role: user.role,
       };
+      // Orders the source skipped while fetching a page, counted with that page.
+      const problems: OrderProblem[] = [];
       const source = this.#o.sources(
         kind,
         parseSettings(row),
         openSecrets(this.#o.secretKey, row),
         this.#o.endpoints,
+        (problem) => problems.push(problem),
       );
       for await (const page of source.pages(row.cursor, abort.signal)) {
         abort.signal.throwIfAborted();
-        await this.#storePage(kind, runId, actor, page);
+        await this.#storePage(kind, runId, actor, page, problems.splice(0));
         // SQLite's driver is synchronous: let other requests in between pages.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -560,7 +568,13 @@ export class ConnectionsEngine {
     return this.#finish(kind, runId, failure);
   }
 
-  async #storePage(kind: ConnectionKind, runId: string, actor: SessionUser, page: SourcePage): Promise<void> {
+  async #storePage(
+    kind: ConnectionKind,
+    runId: string,
+    actor: SessionUser,
+    page: SourcePage,
+    skipped: OrderProblem[],
+  ): Promise<void> {
     await writeTransaction(this.#o.db, async (trx) => {
       // The connection row first, as every writer of it locks it first (db/locking.ts).
       await updateConnection(trx, kind, { cursor: page.cursor });
@@ -573,11 +587,11 @@ export class ConnectionsEngine {
         created: applied.created,
         updated: applied.updated,
         unmatched: applied.unmatched.length,
-        errors: applied.errors.length,
+        errors: applied.errors.length + skipped.length,
       });
-      if (applied.errors.length > 0) {
+      if (applied.errors.length > 0 || skipped.length > 0) {
         this.#o.log.warn(
-          { kind, runId, errors: applied.errors.slice(0, 10), kept: waiting },
+          { kind, runId, errors: applied.errors.slice(0, 10), skipped: skipped.slice(0, 10), kept: waiting },
           'connections: lines not applied',
         );
       }
@@ -651,6 +665,7 @@ export class ConnectionsEngine {
         parseSettings(row),
         openSecrets(this.#o.secretKey, row),
         this.#o.endpoints,
+        () => {},
       );
       await source.test(AbortSignal.timeout(30_000));
     } catch (error) {

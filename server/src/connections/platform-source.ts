@@ -27,6 +27,16 @@ export interface SourcePage {
   more: boolean;
 }
 
+/**
+ * An order the source skipped (another currency, a marketplace not chosen, a bad amount): the
+ * run counts it among its errors; the order comes again when it next changes.
+ */
+export interface OrderProblem {
+  orderId: string;
+  code: MessageKey;
+  params?: MessageParams;
+}
+
 export interface PlatformSource {
   readonly kind: ConnectionKind;
   /**

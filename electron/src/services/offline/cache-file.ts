@@ -18,7 +18,7 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import type { KeyValueStore } from '../key-value-store';
-import type { SafeStorage } from '../token-vault';
+import { keyStoreIsSecure, type SafeStorage } from '../token-vault';
 
 export type { Database };
 
@@ -27,7 +27,6 @@ export const CACHE_VERSION = 1;
 
 export const OFFLINE_DIR = 'offline';
 const KEY_PREFIX = 'offline.key.';
-const INSECURE_BACKENDS = new Set(['basic_text', 'unknown']);
 
 /** Whose cache: a team server (its origin) and a user of it (`_id`). */
 export interface CacheOwner {
@@ -72,13 +71,6 @@ export function cacheFileName(owner: CacheOwner): string {
 
 export function cacheFilePath(dataDir: string, owner: CacheOwner): string {
   return path.join(dataDir, OFFLINE_DIR, cacheFileName(owner));
-}
-
-/** Whether a key kept with safeStorage survives a restart here (as the token vault judges it). */
-function keyStoreIsSecure(safeStorage: SafeStorage): boolean {
-  if (!safeStorage.isEncryptionAvailable()) return false;
-  const backend = safeStorage.getSelectedStorageBackend?.();
-  return backend === undefined || !INSECURE_BACKENDS.has(backend);
 }
 
 // Keys of this run that could not be kept (no secure key store): the file lasts this run only.

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import type { MessageKey, MessageParams } from '#shared/messages';
 import { RowProblem, type ImportLine } from '../../order-import/import-line';
-import { PlatformError, type PlatformSource, type SourcePage } from '../platform-source';
+import { PlatformError, type OrderProblem, type PlatformSource, type SourcePage } from '../platform-source';
 import { LwaTokens } from './lwa';
 import {
   AMAZON_MARKETPLACES,
@@ -35,11 +35,6 @@ import { realTiming, type Timing } from './retry';
 import { SpApi, type Operation } from './sp-api';
 
 /** An order skipped and why: the sync records it among the run's errors. */
-export interface AmazonProblem {
-  orderId: string;
-  code: MessageKey;
-  params?: MessageParams;
-}
 
 export interface AmazonSourceOptions {
   clientId: string;
@@ -51,7 +46,7 @@ export interface AmazonSourceOptions {
   lwaTokenUrl?: string;
   /** The business's time zone: an order's date is its `PurchaseDate` there. */
   timeZone: string;
-  onProblem?: (problem: AmazonProblem) => void;
+  onProblem?: (problem: OrderProblem) => void;
   fetch?: typeof fetch;
   sleep?: Timing['sleep'];
   now?: Timing['now'];

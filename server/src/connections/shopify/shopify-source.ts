@@ -32,7 +32,6 @@ import { z } from 'zod';
 import { MAX_AMOUNT, MAX_UNIT_PRICE, PLATFORM_CURRENCY } from '#shared/constants';
 import { allocateMinor } from '#shared/domain/allocate';
 import { formatMinor, toMinor, type Minor } from '#shared/domain/money';
-import type { MessageKey, MessageParams } from '#shared/messages';
 import {
   RowProblem,
   amountCell,
@@ -43,7 +42,7 @@ import {
   quantityCell,
   type ImportLine,
 } from '../../order-import/import-line';
-import { PlatformError, type PlatformSource, type SourcePage } from '../platform-source';
+import { PlatformError, type OrderProblem, type PlatformSource, type SourcePage } from '../platform-source';
 import { createShopifyClient, type Sleep } from './shopify-client';
 
 /**
@@ -177,12 +176,6 @@ function decodeCursor(text: string | null): Cursor {
   const parsed = cursorSchema.safeParse(json);
   if (!parsed.success) throw new PlatformError('malformed', 'shopifyCursorInvalid');
   return parsed.data;
-}
-
-export interface OrderProblem {
-  orderId: string;
-  code: MessageKey;
-  params?: MessageParams;
 }
 
 export interface ShopifySourceOptions {

@@ -1,0 +1,39 @@
+/**
+ * The platform clients behind the connections: Shopify's GraphQL Admin API and Amazon's
+ * Selling Partner API, at their own addresses unless the server's configuration points them
+ * elsewhere (a proxy, a sandbox, a test's fake).
+ */
+import type { PlatformEndpoints } from '../config';
+import { createAmazonSource } from './amazon/amazon-source';
+import type { AmazonSettings, ShopifySettings, SourceFactory } from './connections.service';
+import { createShopifySource } from './shopify/shopify-source';
+
+/** The sources of a server whose business keeps its dates in `timeZone`. */
+export function platformSources(timeZone: string): SourceFactory {
+  return (kind, settings, secrets, env: PlatformEndpoints, onProblem) => {
+    if (kind === 'shopify') {
+      const { shopDomain } = settings as ShopifySettings;
+      return createShopifySource({
+        shopDomain,
+        accessToken: secrets.accessToken ?? '',
+        ...(env.shopifyApiBase ? { apiBase: env.shopifyApiBase } : {}),
+        timeZone,
+        onProblem,
+      });
+    }
+    const { clientId, marketplaceIds } = settings as AmazonSettings;
+    return createAmazonSource({
+      clientId,
+      clientSecret: secrets.clientSecret ?? '',
+      refreshToken: secrets.refreshToken ?? '',
+      marketplaceIds,
+      endpoints: {
+        ...(env.spapiEndpointFe ? { fe: env.spapiEndpointFe } : {}),
+        ...(env.spapiEndpointEu ? { eu: env.spapiEndpointEu } : {}),
+      },
+      ...(env.lwaTokenUrl ? { lwaTokenUrl: env.lwaTokenUrl } : {}),
+      timeZone,
+      onProblem,
+    });
+  };
+}
