@@ -211,7 +211,7 @@ export function tuneCacheConnection(db: Database): void {
 /** The page cache for reads (KiB). */
 const READ_CACHE_KIB = 65_536;
 /**
- * The page cache while a full sync loads (KiB): the load appends, and a larger cache only held
+ * The page cache while a full sync's pages load (KiB): they append, and a larger cache only held
  * main's memory up (a first full sync of 100,000 orders: 60 MB less at its peak, no slower).
  */
 const BULK_CACHE_KIB = 16_384;
@@ -489,6 +489,9 @@ export function beginBulkLoad(db: Database): void {
  */
 export function endBulkLoad(db: Database): void {
   const s = statementsOf(db);
+  // The index builds read the tables over and over: with the load's small cache they took
+  // 1.9 s rather than 1.1 s.
+  db.pragma(`cache_size = -${READ_CACHE_KIB}`);
   db.transaction(() => {
     // Everything that reads the rows in their own order before any index exists. The day
     // counts: with the indexes built, SQLite grouped through the date index and fetched every
@@ -507,7 +510,6 @@ export function endBulkLoad(db: Database): void {
   })();
   s.bulk = false;
   db.pragma('journal_mode = WAL');
-  db.pragma(`cache_size = -${READ_CACHE_KIB}`);
   if (s.synchronous !== undefined) db.pragma(`synchronous = ${s.synchronous}`);
   s.synchronous = undefined;
 }
