@@ -8,6 +8,7 @@
  * cursor. A source may answer a line again (its window overlaps the last one a little); the
  * import's upsert by platform + order id + product absorbs repeats.
  */
+import type { z } from 'zod';
 import { formatMessage, type MessageKey, type MessageParams } from '#shared/messages';
 import type { ImportLine } from '../order-import/import-line';
 
@@ -71,4 +72,24 @@ export class PlatformError extends Error {
     super(formatMessage(code, params));
     this.name = 'PlatformError';
   }
+}
+
+/** A source's cursor as the opaque text the sync stores: base64url JSON. */
+export const encodeSourceCursor = (cursor: unknown): string =>
+  Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/**
+ * A stored cursor read back and checked against its schema; one that is not (another version's,
+ * a damaged row) is a `malformed` failure with `code`, never a crash deeper in the source.
+ */
+export function decodeSourceCursor<T>(text: string, schema: z.ZodType<T>, code: MessageKey): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    json = undefined;
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new PlatformError('malformed', code);
+  return parsed.data;
 }

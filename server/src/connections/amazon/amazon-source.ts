@@ -14,7 +14,14 @@
 import { z } from 'zod';
 import type { MessageKey, MessageParams } from '#shared/messages';
 import { RowProblem, type ImportLine } from '../../order-import/import-line';
-import { PlatformError, type OrderProblem, type PlatformSource, type SourcePage } from '../platform-source';
+import {
+  PlatformError,
+  decodeSourceCursor,
+  encodeSourceCursor,
+  type OrderProblem,
+  type PlatformSource,
+  type SourcePage,
+} from '../platform-source';
 import { LwaTokens } from './lwa';
 import {
   AMAZON_MARKETPLACES,
@@ -78,22 +85,10 @@ type MarketCursor = z.infer<typeof marketCursor>;
 const cursorSchema = z.object({ v: z.literal(1), markets: z.record(z.string(), marketCursor) });
 type Cursor = z.infer<typeof cursorSchema>;
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
+export const encodeCursor = (cursor: Cursor): string => encodeSourceCursor(cursor);
 
-export function decodeCursor(text: string | null): Cursor {
-  if (text === null) return { v: 1, markets: {} };
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    json = undefined;
-  }
-  const parsed = cursorSchema.safeParse(json);
-  if (!parsed.success) throw new PlatformError('malformed', 'syncCursorInvalid');
-  return parsed.data;
-}
+export const decodeCursor = (text: string | null): Cursor =>
+  text === null ? { v: 1, markets: {} } : decodeSourceCursor(text, cursorSchema, 'syncCursorInvalid');
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -42,7 +42,13 @@ import {
   quantityCell,
   type ImportLine,
 } from '../../order-import/import-line';
-import { PlatformError, type OrderProblem, type PlatformSource, type SourcePage } from '../platform-source';
+import {
+  decodeSourceCursor,
+  encodeSourceCursor,
+  type OrderProblem,
+  type PlatformSource,
+  type SourcePage,
+} from '../platform-source';
 import { createShopifyClient, type Sleep } from './shopify-client';
 
 /**
@@ -163,20 +169,12 @@ type Cursor = z.infer<typeof cursorSchema>;
 /** An instant as Shopify writes it, in whole seconds. */
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+const encodeCursor = (cursor: Cursor) => encodeSourceCursor(cursor);
 
-function decodeCursor(text: string | null): Cursor {
-  if (text === null) return { v: 1, since: null, after: null, high: null, paged: 0 };
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    json = undefined;
-  }
-  const parsed = cursorSchema.safeParse(json);
-  if (!parsed.success) throw new PlatformError('malformed', 'shopifyCursorInvalid');
-  return parsed.data;
-}
+const decodeCursor = (text: string | null): Cursor =>
+  text === null
+    ? { v: 1, since: null, after: null, high: null, paged: 0 }
+    : decodeSourceCursor(text, cursorSchema, 'shopifyCursorInvalid');
 
 export interface ShopifySourceOptions {
   /** `kura-shop.myshopify.com` */
