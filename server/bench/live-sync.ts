@@ -54,7 +54,12 @@ async function fake(): Promise<void> {
   process.stdin.resume();
   await new Promise((resolve) => process.stdin.on('end', resolve));
   const throttled = shop.requests.filter((r) => r.throttled).length;
-  process.stderr.write(`fake: ${shop.requests.length} requests, ${throttled} throttled\n`);
+  // What the run would cost on Shopify's standard bucket (requested, before refunds: an upper bound).
+  const requested = shop.requests.reduce((sum, r) => sum + (r.throttled ? 0 : (r.requestedCost ?? 0)), 0);
+  process.stderr.write(
+    `fake: ${shop.requests.length} requests, ${throttled} throttled; ${requested} points requested ` +
+      `(${(requested / 100 / 3600).toFixed(1)} h at Shopify's standard 100 points/s)\n`,
+  );
   await shop.close();
 }
 
