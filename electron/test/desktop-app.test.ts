@@ -51,9 +51,12 @@ describe('desktop app composition', () => {
     expect(desktop.poller.isRunning()).toBe(false);
     await call('session:set', { token: 't2', role: 'admin' });
     expect(desktop.poller.isRunning()).toBe(true);
-    expect(intervals.size).toBe(1);
+    // The new-order poller and the watch over live sync's connections.
+    expect(desktop.notifications.connectionWatch?.isRunning()).toBe(true);
+    expect(intervals.size).toBe(2);
     await call('session:clear');
     expect(desktop.poller.isRunning()).toBe(false);
+    expect(desktop.notifications.connectionWatch?.isRunning()).toBe(false);
     expect(intervals.size).toBe(0);
   });
 

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ipcEvents, type StoredSession } from '#shared/ipc';
 import { EMPTY_NOTIFICATION_STATE } from '#shared/notifications/notification-state';
-import { createNotificationText, NOTIFICATION_KEYS } from '../src/services/notification-text';
+import { formatMessage } from '#shared/messages';
+import {
+  CONNECTION_ALERT_KEYS,
+  createConnectionAlertText,
+  createNotificationText,
+  NOTIFICATION_KEYS,
+} from '../src/services/notification-text';
 import {
   createOrderNotifications,
   type OrderNotificationsDeps,
@@ -428,3 +434,184 @@ describe('notification text', () => {
     });
   });
 });
+
+/** The translation files the app ships. */
+const SHIPPED_I18N = path.join(import.meta.dirname, '../../renderer/src/i18n');
+
+const liveConnection = (kind: string, state: string, runId: string, code: string, message: string) => ({
+  kind,
+  state,
+  stateMessage: message,
+  stateMessageCode: code,
+  lastRun: { runId, status: 'failed' },
+  consecutiveFailures: state === 'failing' ? 3 : 0,
+});
+
+describe('live sync failures in main', () => {
+  function watchSetup(answer: { current: unknown }, session: StoredSession = ADMIN) {
+    const timer = manualTimer();
+    const shown: { title: string; body: string; click: () => void }[] = [];
+    const state = { session, lang: 'en' as 'en' | 'ja', enabled: true };
+    const paths: string[] = [];
+    const deps = {
+      fetch: vi.fn(async (url: string, init: { headers: Record<string, string> }) => {
+        const parsed = new URL(url);
+        expect(init.headers.Authorization).toBe(`Token ${state.session.token}`);
+        paths.push(parsed.pathname);
+        if (parsed.pathname === '/api/v1/connections') return json(answer.current);
+        if (isConfig(parsed)) return json({ restrictedBrand: false });
+        return json(parsed.searchParams.get('limit') === '1' ? orders() : orders());
+      }),
+      createNotification: vi.fn(({ title, body }: { title: string; body: string }) => {
+        const entry = { title, body, click: () => {} };
+        return {
+          onClick: (listener: () => void) => void (entry.click = listener),
+          show: () => void shown.push(entry),
+        };
+      }),
+      notificationText: async () => ({ title: 'Kura', body: 'orders' }),
+      connectionAlertText: createConnectionAlertText({ i18nDir: SHIPPED_I18N, readFile }),
+      getSession: () => state.session,
+      getApiBaseUrl: async () => BASE,
+      getLanguage: () => state.lang,
+      emit: vi.fn(),
+      focusWindow: vi.fn(),
+      enabled: () => state.enabled,
+      timer,
+    } satisfies OrderNotificationsDeps;
+    const notifications = createOrderNotifications(deps);
+    const watch = notifications.connectionWatch!;
+    return { notifications, watch, deps, shown, state, paths, timer };
+  }
+
+  const refused = formatMessage('shopifyTokenRefused');
+  const serverError = formatMessage('amazonServerError', { status: 503 });
+
+  it('tells an admin once per failure, in the user’s language, and a click opens Settings → Connections', async () => {
+    const answer = {
+      current: {
+        data: [
+          liveConnection(
+            'shopify',
+            'failing',
+            'run-1',
+            'shopifyServerError',
+            formatMessage('shopifyServerError', { status: 502 }),
+          ),
+        ],
+      } as unknown,
+    };
+    const { notifications, watch, deps, shown, state, timer } = watchSetup(answer);
+    notifications.sync();
+    expect(watch.isRunning()).toBe(true);
+    await watch.poll();
+    expect(shown.map((s) => [s.title, s.body])).toEqual([
+      ['Kura', `Shopify sync is failing: ${formatMessage('shopifyServerError', { status: 502 })}`],
+    ]);
+    shown[0]?.click();
+    expect(deps.focusWindow).toHaveBeenCalledTimes(1);
+    expect(deps.emit).toHaveBeenLastCalledWith('navigate', { path: '/settings/connections' });
+    expect(ipcEvents.navigate.parse({ path: '/settings/connections' })).toEqual({
+      path: '/settings/connections',
+    });
+
+    // Read again: the same failure is not told twice.
+    timer.fire();
+    await watch.poll();
+    expect(shown).toHaveLength(1);
+
+    state.lang = 'ja';
+    answer.current = {
+      data: [
+        liveConnection('shopify', 'stopped', 'run-2', 'shopifyTokenRefused', refused),
+        liveConnection('amazon', 'failing', 'run-9', 'amazonServerError', serverError),
+      ],
+    };
+    timer.fire();
+    await watch.poll();
+    expect(shown.slice(1).map((s) => s.body)).toEqual([
+      'Shopifyの同期が停止しました：Shopify がトークンを拒否しました。アプリに read_orders の権限があるか確認してください',
+      'Amazonの同期が失敗しています：Amazonが応答できませんでした（HTTP 503）。次回の同期で再試行します',
+    ]);
+  });
+
+  it('never asks an orderCreator’s session for the connections', async () => {
+    const answer = {
+      current: { data: [liveConnection('shopify', 'stopped', 'r', 'shopifyTokenRefused', refused)] },
+    };
+    const { notifications, watch, shown, paths, timer } = watchSetup(answer, {
+      token: 't',
+      role: 'orderCreator',
+    });
+    notifications.sync();
+    timer.fire();
+    await watch.poll();
+    expect(watch.isRunning()).toBe(false);
+    expect(paths).not.toContain('/api/v1/connections');
+    expect(shown).toEqual([]);
+  });
+
+  it('is silenced by the tray’s switch, and stops with the notifications', async () => {
+    const answer = {
+      current: { data: [liveConnection('shopify', 'stopped', 'r', 'shopifyTokenRefused', refused)] },
+    };
+    const { notifications, watch, shown, state, paths } = watchSetup(answer);
+    state.enabled = false;
+    notifications.sync();
+    await watch.poll();
+    expect(paths).not.toContain('/api/v1/connections');
+    state.enabled = true;
+    notifications.sync();
+    await watch.poll();
+    expect(shown).toHaveLength(1);
+    notifications.stop();
+    expect(watch.isRunning()).toBe(false);
+  });
+});
+
+describe('live sync failure text', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  it('reads both texts from the shipped translation files', async () => {
+    for (const lang of ['en', 'ja'] as const) {
+      const common = JSON.parse(await readFile(path.join(SHIPPED_I18N, lang, 'common.json'), 'utf8'));
+      for (const key of Object.values(CONNECTION_ALERT_KEYS)) {
+        const [group, name] = key.split('.') as [string, string];
+        expect(common[group]?.[name], `${lang} ${key}`).toMatch(/{{platform}}.*{{message}}/);
+      }
+    }
+  });
+
+  it('keeps the English reason where its translation cannot be filled, and falls back to built-in texts', async () => {
+    const text = createConnectionAlertText({ i18nDir: SHIPPED_I18N, readFile });
+    const alert = {
+      key: 'amazon:r',
+      kind: 'amazon' as const,
+      state: 'failing' as const,
+      messageCode: 'amazonServerError',
+      message: 'A text of another server version',
+    };
+    await expect(text('ja', alert)).resolves.toMatchObject({
+      body: 'Amazonの同期が失敗しています：A text of another server version',
+    });
+    await expect(text('ja', { ...alert, messageCode: 'noSuchCode' })).resolves.toMatchObject({
+      body: 'Amazonの同期が失敗しています：A text of another server version',
+    });
+    // No reason given: the generic one of the state.
+    await expect(
+      text('en', { ...alert, state: 'stopped', messageCode: null, message: null }),
+    ).resolves.toMatchObject({ body: `Amazon sync has stopped: ${formatMessage('connectionStopped')}` });
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'kura-i18n-'));
+    dirs.push(dir);
+    const missing = createConnectionAlertText({ i18nDir: path.join(dir, 'nowhere'), readFile });
+    await expect(missing('ja', { ...alert, message: serverErrorText() })).resolves.toMatchObject({
+      body: `Amazonの同期が失敗しています：${serverErrorText()}`,
+    });
+  });
+});
+
+const serverErrorText = () => formatMessage('amazonServerError', { status: 500 });

@@ -77,6 +77,7 @@ describe('electron-builder.yml', () => {
       'dist/renderer/**/*',
       'dist-electron/**/*',
       'renderer/src/i18n/*/common.json',
+      'renderer/src/i18n/*/errors.json',
       'package.json',
       'resources/icon.png',
     ];
@@ -88,6 +89,7 @@ describe('electron-builder.yml', () => {
       'dist/renderer/assets/index-abc.js',
       'renderer/src/i18n/en/common.json',
       'renderer/src/i18n/ja/common.json',
+      'renderer/src/i18n/ja/errors.json',
       'package.json',
       'resources/icon.png',
     ]) {

@@ -8,7 +8,8 @@
  * of its own. autocannon loads it over loopback with a bounded duration. Exits 1 when a target
  * is missed, so a regression is visible.
  *
- * Last, the order report import (import-orders.ts: 100,000 lines, on SQLite).
+ * Last, the order report import (import-orders.ts: 100,000 lines, on SQLite) and live sync's first
+ * run of 100,000 Shopify orders (live-sync.ts).
  *
  * Seeding a million orders takes minutes: KURA_BENCH_SQLITE (a SQLite path) and
  * KURA_BENCH_PG_URL name databases kept between runs; one that already holds the orders at
@@ -295,6 +296,21 @@ try {
       child.on('exit', (code) => resolve(code === 0));
     });
     failed ||= !importOk;
+  }
+
+  // Live sync's first run of 100,000 Shopify orders from the fake shop (live-sync.ts), on SQLite
+  // and on KURA_BENCH_PG_URL's server: its own script, with the fake and the server in processes
+  // of their own. KURA_BENCH_SYNC_SHOP_ORDERS=0 leaves it out.
+  if (process.env.KURA_BENCH_SYNC_SHOP_ORDERS !== '0' && selected('live sync')) {
+    const syncOk = await new Promise<boolean>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(import.meta.dirname, 'live-sync.ts')],
+        { stdio: 'inherit' },
+      );
+      child.on('exit', (code) => resolve(code === 0));
+    });
+    failed ||= !syncOk;
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -242,7 +242,7 @@ export type IpcResult<C extends IpcChannel> = IpcResults[C];
 export const ipcEvents = {
   /** A native notification was clicked: show this route. */
   navigate: z.object({
-    path: z.enum(['/shipping-management', '/otz', '/sales-management']),
+    path: z.enum(['/shipping-management', '/otz', '/sales-management', '/settings/connections']),
     /** A dialog of that screen to open on arrival (File → Export sales CSV…). */
     open: z.enum(['salesExport']).optional(),
   }),

@@ -29,7 +29,11 @@ import type { KeyValueStore } from './key-value-store';
 import { createLanguageSetting } from './language-setting';
 import { createLocalServer, LOCAL_DATABASE_FILE, type StartServer } from './local-server';
 import { localSecretKey } from './local-secret-key';
-import { createNotificationText, type NotificationTextDeps } from './notification-text';
+import {
+  createConnectionAlertText,
+  createNotificationText,
+  type NotificationTextDeps,
+} from './notification-text';
 import {
   createOrderNotifications,
   type OrderNotifications,
@@ -164,6 +168,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     fetch: deps.fetch,
     createNotification: deps.createNotification,
     notificationText: createNotificationText({ i18nDir: deps.i18nDir, readFile: deps.readFile }),
+    connectionAlertText: createConnectionAlertText({ i18nDir: deps.i18nDir, readFile: deps.readFile }),
     getSession: () => vault.get(),
     getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
     getLanguage: () => language.get(),

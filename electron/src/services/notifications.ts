@@ -11,6 +11,11 @@
  * The state belongs to the admin session that polls: another session (sign-in as someone
  * else, sign-out, a role taken away) or another connection starts from the empty state.
  *
+ * Beside the orders, an admin's session watches live sync (shared connection-watch.ts): a
+ * connection that is failing or stopped is told once per failure by a native notification in
+ * the user's language, whose click opens Settings → Connections. The tray's switch silences it
+ * with the new-order notifications.
+ *
  * The restricted brand has no OTZ screen, so OTZ orders must be neither announced nor listed.
  * Main learns the brand from the API it polls (the public `config`, once per session, before
  * the first cursor), so it never polls OTZ there: no native notification leads to the hidden
@@ -34,13 +39,19 @@ import {
   type NotificationState,
 } from '#shared/notifications/notification-state';
 import {
+  CONNECTIONS_ROUTE,
+  createConnectionWatch,
+  type ConnectionAlert,
+  type ConnectionWatch,
+} from '#shared/notifications/connection-watch';
+import {
   createOrderPoller as createSharedPoller,
   type OrderBatch,
   type OrderPoller,
   type Timer,
 } from '#shared/notifications/order-poller';
 
-export type { OrderPoller, Timer };
+export type { ConnectionAlert, ConnectionWatch, OrderPoller, Timer };
 export { POLL_BATCH_LIMIT } from '#shared/notifications/order-poller';
 
 export interface NotificationHandle {
@@ -52,6 +63,8 @@ export interface OrderNotificationsDeps {
   fetch: (url: string, init: { headers: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
   createNotification(options: { title: string; body: string }): NotificationHandle;
   notificationText(lang: Language, kind: OrderKind, count: number): Promise<{ title: string; body: string }>;
+  /** The text of a live-sync failure (notification-text.ts); without it, connections are not watched. */
+  connectionAlertText?(lang: Language, alert: ConnectionAlert): Promise<{ title: string; body: string }>;
   getSession(): StoredSession | null;
   getApiBaseUrl(): Promise<string>;
   getLanguage(): Language;
@@ -59,6 +72,8 @@ export interface OrderNotificationsDeps {
   focusWindow(): void;
   timer?: Timer;
   intervalMs?: number;
+  /** How often connections are read (default: the shared CONNECTION_WATCH_MS). */
+  connectionIntervalMs?: number;
   requestTimeoutMs?: number;
   /** Whether the user wants new-order notifications at all (the tray's switch); on when absent. */
   enabled?(): boolean;
@@ -66,6 +81,8 @@ export interface OrderNotificationsDeps {
 
 export interface OrderNotifications {
   poller: OrderPoller;
+  /** Live sync's failures; absent without `connectionAlertText`. */
+  connectionWatch?: ConnectionWatch;
   /** The state right now ('notifications:get'). */
   getState(): NotificationState;
   /** Applies the window's action ('notifications:update') and answers the new state. */
@@ -119,10 +136,12 @@ export function createOrderNotifications(deps: OrderNotificationsDeps): OrderNot
     notification.show();
   };
 
+  // Switched off, the poller and the watch see no session and stop; the state and its owner stay.
+  const pollingSession = () => (deps.enabled?.() === false ? null : deps.getSession());
+
   const poller = createSharedPoller({
     get,
-    // Switched off, the poller sees no session and stops; the state and its owner stay.
-    getSession: () => (deps.enabled?.() === false ? null : deps.getSession()),
+    getSession: pollingSession,
     onBatch: announce,
     kinds: async (init) => pollKindsFor(brandSchema.parse(await get('config', init)).restrictedBrand),
     timer: deps.timer,
@@ -130,8 +149,28 @@ export function createOrderNotifications(deps: OrderNotificationsDeps): OrderNot
     requestTimeoutMs: deps.requestTimeoutMs,
   });
 
+  const alertText = deps.connectionAlertText;
+  const connectionWatch = alertText
+    ? createConnectionWatch({
+        get,
+        getSession: pollingSession,
+        async onAlert(alert) {
+          const notification = deps.createNotification(await alertText(deps.getLanguage(), alert));
+          notification.onClick(() => {
+            deps.focusWindow();
+            deps.emit('navigate', { path: CONNECTIONS_ROUTE });
+          });
+          notification.show();
+        },
+        timer: deps.timer,
+        intervalMs: deps.connectionIntervalMs,
+        requestTimeoutMs: deps.requestTimeoutMs,
+      })
+    : undefined;
+
   return {
     poller,
+    ...(connectionWatch ? { connectionWatch } : {}),
     getState: () => state,
     update(action) {
       setState(applyNotificationAction(state, action));
@@ -144,12 +183,17 @@ export function createOrderNotifications(deps: OrderNotificationsDeps): OrderNot
         setState(EMPTY_NOTIFICATION_STATE);
       }
       poller.sync();
+      connectionWatch?.sync();
     },
     restart() {
       owner = adminToken();
       setState(EMPTY_NOTIFICATION_STATE);
       poller.restart();
+      connectionWatch?.restart();
     },
-    stop: () => poller.stop(),
+    stop() {
+      poller.stop();
+      connectionWatch?.stop();
+    },
   };
 }
