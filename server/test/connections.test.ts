@@ -22,7 +22,7 @@ import {
 import type { ImportLine } from '../src/order-import/import-line';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { FAKE_CREDENTIALS, startAmazonFake, type AmazonFake } from './fakes/amazon-fake';
-import { FAKE_TOKEN, startShopifyFake, type ShopifyFake } from './fakes/shopify-fake';
+import { FAKE_CLIENT, FAKE_TOKEN, startShopifyFake, type ShopifyFake } from './fakes/shopify-fake';
 import { client, createProduct, setupAccounts, type Client } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
 
@@ -611,6 +611,34 @@ describe.each(testDialects())('connections through the platform clients, against
       state: 'stopped',
       stateMessageCode: 'shopifyTokenRefused',
     });
+
+    // A Dev Dashboard app instead: its client id and secret, exchanged at the shop for tokens.
+    const noSecret = await api.put(
+      '/api/v1/connections/shopify',
+      { shopDomain: 'kura-test.myshopify.com', clientId: FAKE_CLIENT.clientId, enabled: true },
+      { token: admin.token },
+    );
+    expect(noSecret.status).toBe(400);
+    expect(noSecret.body).toMatchObject({
+      code: 'connectionSecretRequired',
+      params: { field: 'clientSecret' },
+    });
+    const switched = await api.put(
+      '/api/v1/connections/shopify',
+      { shopDomain: 'kura-test.myshopify.com', ...FAKE_CLIENT, enabled: true },
+      { token: admin.token },
+    );
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(switched.body.data).toMatchObject({
+      settings: { shopDomain: 'kura-test.myshopify.com', clientId: FAKE_CLIENT.clientId },
+      state: 'idle',
+    });
+    expect(switched.body.data.clientSecretSetAt).toEqual(expect.any(String));
+    expect(switched.body.data.accessTokenSetAt).toBeUndefined();
+    expect(JSON.stringify(switched.body)).not.toContain(FAKE_CLIENT.clientSecret);
+    const granted = await syncRun('shopify');
+    expect(granted).toMatchObject({ status: 'succeeded', created: 0 });
+    expect(shop.tokenRequests).toBe(1);
   });
 
   it('syncs Amazon.co.jp through the Selling Partner API with a token from Login with Amazon', async () => {

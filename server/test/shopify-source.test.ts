@@ -15,6 +15,7 @@ import type { OrderProblem } from '../src/connections/platform-source';
 import type { ImportLine } from '../src/order-import/import-line';
 import { openShopifyReport } from '../src/order-import/shopify-report';
 import {
+  FAKE_CLIENT,
   FAKE_TOKEN,
   ShopifyFake,
   generatedOrder,
@@ -490,6 +491,52 @@ describe('rate limits and failures', () => {
     );
     // Tried once each: a refused token is not retried.
     expect(fake.requests).toHaveLength(2);
+  });
+
+  describe('a Dev Dashboard app (client credentials grant)', () => {
+    // Given beside the (unused) admin token of the setup: the client credentials win.
+    const credentials = { ...FAKE_CLIENT };
+
+    it('exchanges its client id and secret for a token once, and uses it for every page', async () => {
+      const { source, fake } = await setup({ generated: 60 }, { ...credentials, pageSize: 10 });
+      const result = await run(source);
+      expect(result.orders).toBe(60);
+      expect(fake.tokenRequests).toBe(1);
+      expect(fake.issued.size).toBe(1);
+    });
+
+    it('fetches a new token five minutes before the old one expires, and once when Shopify refuses it', async () => {
+      // Tokens of ten minutes: the second is fetched after five.
+      const { source, fake, clock } = await setup(
+        { generated: 30, tokenLifetimeSeconds: 600 },
+        { ...credentials, pageSize: 10 },
+      );
+      const pages = source.pages(null, new AbortController().signal)[Symbol.asyncIterator]();
+      await pages.next();
+      expect(fake.tokenRequests).toBe(1);
+      clock.advance(5 * 60_000 + 1);
+      await pages.next();
+      expect(fake.tokenRequests).toBe(2);
+      // Revoked under it (an app reinstalled): one new token, and the run goes on.
+      fake.revokeIssuedTokens();
+      const last = await pages.next();
+      expect(last.done).toBe(false);
+      expect(fake.tokenRequests).toBe(3);
+    });
+
+    it('stops at refused credentials with the text that says where to check them', async () => {
+      const { source, fake } = await setup({ generated: 3 }, { ...credentials, clientSecret: 'shpss_wrong' });
+      const error = await failure(run(source));
+      expect([error.kind, error.code]).toEqual(['auth', 'shopifyClientRefused']);
+      expect(error.message).toContain('Dev Dashboard');
+      expect(fake.tokenRequests).toBe(1);
+      // Granted but without access to orders: no new token would help.
+      const granted = await setup({ generated: 3 }, credentials);
+      granted.fake.denyNext();
+      const denied = await failure(run(granted.source));
+      expect([denied.kind, denied.code]).toEqual(['auth', 'shopifyTokenRefused']);
+      expect(granted.fake.tokenRequests).toBe(1);
+    });
   });
 
   it('takes ACCESS_DENIED (the app lacks read_orders) as a refused token', async () => {

@@ -175,6 +175,8 @@ export const MESSAGES = {
   connectionLeaseLost: 'Another server took this sync over',
   // Platform connections: what a sync run or "Test connection" reports of the platform's API.
   shopifyTokenRefused: 'Shopify refused the token: check that the app has read_orders',
+  shopifyClientRefused:
+    "Shopify refused the app's client ID or secret: check them in the Dev Dashboard and that the app is installed on the shop",
   shopifyThrottled: 'Shopify kept refusing requests as too many: the next sync tries again',
   shopifyServerError: 'Shopify did not answer properly (HTTP {{status}}): the next sync tries again',
   shopifyUnreachable: 'Shopify could not be reached: the next sync tries again',

@@ -85,6 +85,8 @@ import { SecretUnreadableError, open, seal } from './secret-box';
 
 export interface ShopifySettings {
   shopDomain: string;
+  /** A Dev Dashboard app's (client credentials grant); absent: an admin-created app's token. */
+  clientId?: string;
 }
 export interface AmazonSettings {
   clientId: string;
@@ -117,10 +119,15 @@ export class ConnectionError extends Error {
   }
 }
 
-const SECRET_FIELDS: Record<ConnectionKind, readonly string[]> = {
-  shopify: ['accessToken'],
-  amazon: ['clientSecret', 'refreshToken'],
-};
+/** The secrets a connection needs: Shopify's token, or its app's client secret when it has a client id. */
+function secretFields(kind: ConnectionKind, settings: ConnectionSettings): readonly string[] {
+  if (kind === 'amazon') return ['clientSecret', 'refreshToken'];
+  return (settings as ShopifySettings).clientId ? ['clientSecret'] : ['accessToken'];
+}
+
+/** What names the account whose orders a cursor walks: another one starts the cursor over. */
+const accountOf = (kind: ConnectionKind, settings: ConnectionSettings) =>
+  kind === 'shopify' ? (settings as ShopifySettings).shopDomain : JSON.stringify(settings);
 
 interface SealedSecret {
   sealed: string;
@@ -133,7 +140,7 @@ const parseSettings = (row: ConnectionRow) => JSON.parse(row.settings) as Connec
 function openSecrets(key: Buffer, row: ConnectionRow): ConnectionSecrets {
   const sealed = parseSecrets(row);
   const secrets: ConnectionSecrets = {};
-  for (const field of SECRET_FIELDS[row.kind]) {
+  for (const field of secretFields(row.kind, parseSettings(row))) {
     const value = sealed[field];
     if (value) secrets[field] = open(key, row.kind, field, value.sealed);
   }
@@ -181,10 +188,12 @@ function connectionOf(
   } as const;
   const setAt = (field: string) => (secrets[field] ? { [`${field}SetAt`]: secrets[field].setAt } : {});
   if (row.kind === 'shopify') {
+    const settings = parseSettings(row) as ShopifySettings;
     return {
       kind: 'shopify',
-      settings: { shopDomain: (parseSettings(row) as ShopifySettings).shopDomain },
+      settings: { shopDomain: settings.shopDomain, clientId: settings.clientId ?? null },
       ...setAt('accessToken'),
+      ...setAt('clientSecret'),
       ...common,
     };
   }
@@ -244,15 +253,23 @@ export async function saveConnection(
   const { kind } = save;
   const settings: ConnectionSettings =
     save.kind === 'shopify'
-      ? { shopDomain: save.input.shopDomain }
+      ? {
+          shopDomain: save.input.shopDomain,
+          ...(save.input.clientId ? { clientId: save.input.clientId } : {}),
+        }
       : { clientId: save.input.clientId, marketplaceIds: save.input.marketplaceIds };
+  const fields = secretFields(kind, settings);
   const given = save.input as Record<string, unknown>;
   await writeTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     const existing = await lockConnection(trx, kind);
-    const secrets: Record<string, SealedSecret> = existing ? parseSecrets(existing) : {};
+    const secrets: Record<string, SealedSecret> = {};
+    // Only the secrets this way of signing in needs are kept (a token left behind by a switch to
+    // a Dev Dashboard app is dropped).
+    const stored = existing ? parseSecrets(existing) : {};
+    for (const field of fields) if (stored[field]) secrets[field] = stored[field];
     let newSecrets = false;
-    for (const field of SECRET_FIELDS[kind]) {
+    for (const field of fields) {
       const value = given[field];
       if (typeof value === 'string') {
         secrets[field] = { sealed: seal(key, kind, field, value), setAt: now };
@@ -288,7 +305,7 @@ export async function saveConnection(
       });
       return;
     }
-    const sameAccount = existing.settings === values.settings;
+    const sameAccount = accountOf(kind, parseSettings(existing)) === accountOf(kind, settings);
     await updateConnection(trx, kind, {
       ...values,
       ...(sameAccount ? {} : { cursor: null }),

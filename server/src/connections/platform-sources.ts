@@ -12,10 +12,12 @@ import { createShopifySource } from './shopify/shopify-source';
 export function platformSources(timeZone: string): SourceFactory {
   return (kind, settings, secrets, env: PlatformEndpoints, onProblem) => {
     if (kind === 'shopify') {
-      const { shopDomain } = settings as ShopifySettings;
+      const { shopDomain, clientId } = settings as ShopifySettings;
       return createShopifySource({
         shopDomain,
-        accessToken: secrets.accessToken ?? '',
+        ...(clientId
+          ? { clientId, clientSecret: secrets.clientSecret ?? '' }
+          : { accessToken: secrets.accessToken ?? '' }),
         ...(env.shopifyApiBase ? { apiBase: env.shopifyApiBase } : {}),
         timeZone,
         onProblem,

@@ -77,6 +77,8 @@ type Failure =
   | { kind: 'reset' };
 
 export const FAKE_TOKEN = 'shpat_fake_token';
+/** A Dev Dashboard app's credentials, exchanged at the shop for tokens of a day (client credentials grant). */
+export const FAKE_CLIENT = { clientId: 'fake-dev-dashboard-app', clientSecret: 'shpss_fake_secret' };
 export const PAGINATION_DEPTH = 25_000;
 const BASE_TIME = Date.parse('2026-01-01T00:00:00Z');
 
@@ -302,6 +304,8 @@ export interface FakeShopOptions {
   orders?: FakeOrder[];
   now?: () => number;
   accessToken?: string;
+  /** Lifetime of the tokens the client credentials grant issues (Shopify: 86,399 s). */
+  tokenLifetimeSeconds?: number;
   maximumAvailable?: number;
   restoreRate?: number;
 }
@@ -320,6 +324,10 @@ const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'INR' } 
 export class ShopifyFake {
   readonly requests: FakeRequest[] = [];
   readonly accessToken: string;
+  /** Tokens issued by the client credentials grant, and until when (the fake's clock). */
+  readonly issued = new Map<string, number>();
+  tokenRequests = 0;
+  readonly tokenLifetimeSeconds: number;
   readonly maximumAvailable: number;
   readonly restoreRate: number;
   now: () => number;
@@ -336,6 +344,7 @@ export class ShopifyFake {
   constructor(options: FakeShopOptions = {}) {
     this.now = options.now ?? Date.now;
     this.accessToken = options.accessToken ?? FAKE_TOKEN;
+    this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 86_399;
     this.maximumAvailable = options.maximumAvailable ?? 2000;
     this.restoreRate = options.restoreRate ?? 100;
     this.#available = this.maximumAvailable;
@@ -475,6 +484,41 @@ export class ShopifyFake {
     };
   }
 
+  /** Revokes every token the client credentials grant issued (as an uninstall would). */
+  revokeIssuedTokens(): void {
+    this.issued.clear();
+  }
+
+  #tokenAccepted(token: unknown): boolean {
+    if (token === this.accessToken) return true;
+    const until = typeof token === 'string' ? this.issued.get(token) : undefined;
+    return until !== undefined && this.now() < until;
+  }
+
+  /** POST /admin/oauth/access_token, form-encoded, as the client credentials grant is documented. */
+  #grant(text: string, send: (status: number, body: unknown) => void): void {
+    this.tokenRequests += 1;
+    const form = new URLSearchParams(text);
+    if (form.get('grant_type') !== 'client_credentials') {
+      send(400, { error: 'unsupported_grant_type' });
+      return;
+    }
+    if (
+      form.get('client_id') !== FAKE_CLIENT.clientId ||
+      form.get('client_secret') !== FAKE_CLIENT.clientSecret
+    ) {
+      send(400, { error: 'invalid_client', error_description: 'Client authentication failed' });
+      return;
+    }
+    const token = `shpat_cc_${this.tokenRequests}`;
+    this.issued.set(token, this.now() + this.tokenLifetimeSeconds * 1000);
+    send(200, {
+      access_token: token,
+      scope: 'read_orders,read_products',
+      expires_in: this.tokenLifetimeSeconds,
+    });
+  }
+
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -482,6 +526,10 @@ export class ShopifyFake {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
+    if (req.method === 'POST' && req.url === '/admin/oauth/access_token') {
+      this.#grant(Buffer.concat(chunks).toString('utf8'), send);
+      return;
+    }
     let body: { query?: string; variables?: Record<string, unknown>; operationName?: string };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -497,7 +545,7 @@ export class ShopifyFake {
       send(404, { errors: 'Not Found' });
       return;
     }
-    if (req.headers['x-shopify-access-token'] !== this.accessToken) {
+    if (!this.#tokenAccepted(req.headers['x-shopify-access-token'])) {
       log.status = 401;
       send(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
       return;

@@ -40,7 +40,14 @@ export const shopifyConnectionInputSchema = z.object({
     .toLowerCase()
     .max(255)
     .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, { message: MESSAGES.connectionShopDomain }),
+  /** An admin-created custom app's Admin API access token… */
   accessToken: secret.optional(),
+  /**
+   * …or a Dev Dashboard app's client id (its secret in `clientSecret`), exchanged at the shop for
+   * tokens of a day. Given, the connection uses it; left out, the access token.
+   */
+  clientId: textSchema().trim().max(255).optional(),
+  clientSecret: secret.optional(),
   enabled: z.boolean(),
   intervalMinutes,
 });
@@ -97,8 +104,10 @@ const common = {
 export const connectionSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('shopify'),
-    settings: z.object({ shopDomain: z.string() }),
+    /** `clientId` when the connection uses a Dev Dashboard app (client credentials), else null. */
+    settings: z.object({ shopDomain: z.string(), clientId: z.string().nullable() }),
     accessTokenSetAt: timestampSchema.optional(),
+    clientSecretSetAt: timestampSchema.optional(),
     ...common,
   }),
   z.object({

@@ -13,13 +13,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { PlatformError } from '../platform-source';
+import type { ShopifyTokens } from './shopify-token';
 
 /** Waits `ms`, or rejects with the signal's reason when it aborts first. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
 export interface ShopifyClientOptions {
   endpoint: string;
-  accessToken: string;
+  tokens: ShopifyTokens;
   fetch?: typeof fetch;
   sleep?: Sleep;
   now?: () => number;
@@ -140,6 +141,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     body: string,
     signal: AbortSignal,
   ): Promise<{ status: number; retryAfter: string | null; text: string } | null> {
+    const token = await options.tokens.token(signal);
     const controller = new AbortController();
     const abort = () => controller.abort(signal.reason);
     signal.addEventListener('abort', abort, { once: true });
@@ -149,7 +151,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
         headers: {
           'Content-Type': 'application/json',
           Accept: 'application/json',
-          'X-Shopify-Access-Token': options.accessToken,
+          'X-Shopify-Access-Token': token,
         },
         body,
         signal: controller.signal,
@@ -193,8 +195,11 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
         continue;
       }
       const { status } = answer;
-      if (status === 401 || status === 403)
+      if (status === 401 || status === 403) {
+        // A token of the client credentials grant that expired early: one new one, then refused.
+        if (options.tokens.refused()) continue;
         throw new PlatformError('auth', 'shopifyTokenRefused', {}, status);
+      }
       if (status === 429) {
         await retry(
           new PlatformError('throttled', 'shopifyThrottled', {}, status),

@@ -49,6 +49,7 @@ import {
   type PlatformSource,
   type SourcePage,
 } from '../platform-source';
+import { clientCredentialsToken, fixedToken } from './shopify-token';
 import { createShopifyClient, type Sleep } from './shopify-client';
 
 /**
@@ -179,7 +180,11 @@ const decodeCursor = (text: string | null): Cursor =>
 export interface ShopifySourceOptions {
   /** `kura-shop.myshopify.com` */
   shopDomain: string;
-  accessToken: string;
+  /** An admin-created custom app's Admin API access token… */
+  accessToken?: string;
+  /** …or a Dev Dashboard app's client id and secret (the client credentials grant). */
+  clientId?: string;
+  clientSecret?: string;
   /** Instead of `https://{shopDomain}` (tests). */
   apiBase?: string;
   apiVersion?: string;
@@ -293,7 +298,16 @@ export function createShopifySource(options: ShopifySourceOptions): PlatformSour
   const base = options.apiBase ?? `https://${options.shopDomain}`;
   const client = createShopifyClient({
     endpoint: `${base}/admin/api/${version}/graphql.json`,
-    accessToken: options.accessToken,
+    tokens:
+      options.clientId && options.clientSecret
+        ? clientCredentialsToken({
+            tokenUrl: `${base}/admin/oauth/access_token`,
+            clientId: options.clientId,
+            clientSecret: options.clientSecret,
+            ...(options.fetch ? { fetch: options.fetch } : {}),
+            ...(options.now ? { now: options.now } : {}),
+          })
+        : fixedToken(options.accessToken ?? ''),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.now ? { now: options.now } : {}),
