@@ -124,7 +124,29 @@ describe.each(testDialects())('sync (%s)', (dialect) => {
   }
 
   /** Calls with the cursor until `more` is false; answers the pages and the last cursor. */
+  /**
+   * On PostgreSQL a change is delivered once every transaction older than it has ended, in the
+   * whole cluster (the xmin rule): other test files write beside this one, so wait until every
+   * transaction begun before now is over, as a client's next sync would find it.
+   */
+  async function settled() {
+    if (dialect !== 'postgres') return;
+    const now = await sql<{ x: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as x`.execute(
+      server.app.db,
+    );
+    const fence = BigInt(now.rows[0]!.x);
+    for (let i = 0; i < 500; i += 1) {
+      const at = await sql<{ x: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as x`.execute(
+        server.app.db,
+      );
+      if (BigInt(at.rows[0]!.x) >= fence) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('a transaction of the cluster stayed open for 10 s');
+  }
+
   async function drain(cursor: string, limit = 500) {
+    await settled();
     const pages: Json[] = [];
     for (;;) {
       const res = await sync(`cursor=${cursor}&limit=${limit}`);
