@@ -2,8 +2,8 @@
  * The data of Settings → Connections: the connections, each one's runs and waiting lines, and
  * the changes made there. A run goes on in the server's background after "Sync now": its runs
  * list is asked again every 2 s while one of them is `running`, and not at all otherwise; when
- * the run ends, what it changed (the connection's state, the waiting lines, orders, stock) is
- * refreshed once.
+ * a run has ended, what it changed (the connection's state, the waiting lines, orders, stock)
+ * is refreshed once.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -42,12 +42,18 @@ export function useConnectionRuns(kind: ConnectionKindName) {
     queryFn: () => fetchRuns(kind),
     refetchInterval: (query) => (running(query.state.data?.data) ? RUN_POLL_MS : false),
   });
-  const wasRunning = useRef(false);
-  const now = running(runs.data?.data);
+  // A run that ended since the list was last read: what it changed is read again. It may have
+  // ended before the list ever showed it running (a short run), so the newest run's id and
+  // status are compared, not only a running → ended transition.
+  const newest = runs.data?.data[0];
+  const ended = newest && newest.status !== 'running' ? newest.runId : null;
+  const seen = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (wasRunning.current && !now) void refreshAfterRun(client, kind);
-    wasRunning.current = now;
-  }, [now, client, kind]);
+    if (runs.data === undefined) return;
+    const before = seen.current;
+    seen.current = ended;
+    if (before !== undefined && ended !== null && ended !== before) void refreshAfterRun(client, kind);
+  }, [runs.data, ended, client, kind]);
   return runs;
 }
 
