@@ -124,6 +124,14 @@ test.describe('in English', () => {
     );
     await expect(screen.section('shopify')).toContainText('Enter it: none is saved yet');
     await expect(screen.field('shopify', CONNECTIONS_EN.shopDomain)).toHaveValue('kura-test.example.com');
+    await screen.field('shopify', 'Every').fill('1441');
+    await screen.button('shopify', 'Save').click();
+    await expect(screen.section('shopify')).toContainText('Must be at most 1440');
+    await screen.field('shopify', 'Every').fill('5');
+    // Amazon without a marketplace: at least one.
+    await screen.field('amazon', CONNECTIONS_EN.clientId).fill('amzn1.application-oa2-client.x');
+    await screen.button('amazon', 'Save').click();
+    await expect(screen.section('amazon')).toContainText('Choose at least 1');
 
     // Unsaved work asks before leaving; "Keep editing" keeps it.
     await new Shell(page).menu.getByRole('link', { name: 'Products' }).click();
@@ -165,6 +173,9 @@ test.describe('in English', () => {
     await expect(screen.lastRun('shopify')).toContainText('5 new, 0 updated, 7 unmatched, 0 errors');
     await expect(screen.waitingRow('shopify', 'SKU-6')).toBeVisible();
     await headerSticks(page, screen.runs('shopify'));
+    // Every column of the runs in view at 1280 pixels: the table does not scroll sideways.
+    const frame = screen.runs('shopify').locator('xpath=..');
+    expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await shot(page, 'connections-synced-en');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -467,9 +467,9 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
         control={control}
         name="marketplaceIds"
         render={({ field: { value, onChange } }) => (
+          // Not `required` on the Field: Fluent would pass it to each checkbox, starring both.
           <Field
             label={t('connections.fields.marketplaces')}
-            required
             validationMessage={message(
               errors.marketplaceIds as { type?: string; message?: string } | undefined,
             )}

@@ -120,7 +120,8 @@ export function ConnectionState({
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>{t('connections.stoppedTitle')}</MessageBarTitle>
-            {reason} {t('connections.saveAgain')}
+            <div>{reason}</div>
+            <div>{t('connections.saveAgain')}</div>
           </MessageBarBody>
         </MessageBar>
       )}
@@ -128,7 +129,8 @@ export function ConnectionState({
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>{t('connections.failingTitle')}</MessageBarTitle>
-            {reason} {t('connections.failuresInRow', { count: connection.consecutiveFailures })}
+            <div>{reason}</div>
+            <div>{t('connections.failuresInRow', { count: connection.consecutiveFailures })}</div>
           </MessageBarBody>
         </MessageBar>
       )}
