@@ -209,13 +209,25 @@ test.describe('in English', () => {
     await orders.search.fill('#1001');
     await expect(orders.row('Live matcha 1')).not.toContainText('Cancelled');
 
-    // The shop cancels #1001; Sync now cancels it in Kura.
+    // The shop cancels #1001; Sync now cancels it in Kura. The shop first answers 503 (the
+    // client waits and tries again): the run is seen running, its list asked for every 2 s.
     f.shop.cancel(1);
     await screen.open(kura.url);
+    const asked: number[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/connections/shopify/runs')) asked.push(Date.now());
+    });
+    f.shop.failNext(1, 503, { 'Retry-After': '5' });
     await screen.button('shopify', 'Sync now').click();
+    await expect(screen.runs('shopify').getByRole('row').nth(1)).toContainText('Running');
+    await expect(screen.state('shopify')).toContainText('Syncing…');
     await expect(screen.runs('shopify').getByRole('row').nth(1)).toContainText('Succeeded', {
       timeout: 30_000,
     });
+    // The list read after the 202, then at least one poll while the run went, 2 s apart.
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    const gaps = asked.slice(1).map((at, i) => at - (asked[i] as number));
+    for (const gap of gaps) expect(gap).toBeGreaterThan(1_500);
     await expect(screen.runs('shopify').getByRole('row').nth(1).getByRole('cell').nth(4)).not.toHaveText('0');
     await orders.goto(kura.url);
     await orders.search.fill('#1001');
