@@ -79,6 +79,13 @@ export const queryKeys = {
     otzList: (params: ListParams) => ['sales', 'otz-list', params] as const,
     otzSummary: (from: string, to: string) => ['sales', 'otz-summary', from, to] as const,
   },
+  /** Live sync's platform connections (admin): their state, each one's runs and waiting lines. */
+  connections: {
+    all: ['connections'] as const,
+    list: ['connections', 'list'] as const,
+    runs: (kind: string) => ['connections', 'runs', kind] as const,
+    unmatched: (kind: string) => ['connections', 'unmatched', kind] as const,
+  },
   settings: {
     /** Every list of one settings resource, whatever its page, sort or search. */
     all: (apiPath: string) => ['settings', apiPath] as const,

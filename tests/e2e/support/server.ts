@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test, type BrowserContextOptions } from '@playwright/test';
 import { STORAGE_KEYS, type Role } from '#shared/constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
+import type { PlatformEndpoints } from '../../../server/src/config';
 import { startServer } from '../../../server/src/server';
 
 export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
@@ -51,6 +52,11 @@ export interface KuraServerOptions {
   timeZone?: string;
   /** Let pages served by that server call this one (a desktop window on a team server). */
   corsFromPageOf?: KuraServer;
+  /**
+   * Where the platform clients call (a spec's fakes), asked for when the server starts: the
+   * fakes may start after the server is declared. No sync then starts by the clock.
+   */
+  platformEndpoints?: () => Promise<PlatformEndpoints>;
 }
 
 export function useKuraServer(env: KuraServerOptions = {}): KuraServer {
@@ -59,19 +65,24 @@ export function useKuraServer(env: KuraServerOptions = {}): KuraServer {
   let dir: string | undefined;
   let tokens = new Map<Role, Promise<string>>();
 
-  const launch = (folder: string, port: number) =>
-    startServer({
-      host: '127.0.0.1',
-      port,
-      databaseUrl: path.join(folder, 'kura.sqlite'),
-      rendererDir,
-      demo: env.demo ?? false,
-      restrictedBrand: env.restrictedBrand ?? false,
-      ...(env.timeZone ? { timeZone: env.timeZone } : {}),
-      corsOrigins: ['app://kura', ...(env.corsFromPageOf ? [env.corsFromPageOf.url] : [])],
-      loginRateLimit: 1000,
-      logLevel: 'warn',
-    });
+  const launch = async (folder: string, port: number) =>
+    startServer(
+      {
+        host: '127.0.0.1',
+        port,
+        databaseUrl: path.join(folder, 'kura.sqlite'),
+        rendererDir,
+        demo: env.demo ?? false,
+        restrictedBrand: env.restrictedBrand ?? false,
+        ...(env.timeZone ? { timeZone: env.timeZone } : {}),
+        corsOrigins: ['app://kura', ...(env.corsFromPageOf ? [env.corsFromPageOf.url] : [])],
+        loginRateLimit: 1000,
+        logLevel: 'warn',
+        ...(env.platformEndpoints ? { platformEndpoints: await env.platformEndpoints() } : {}),
+      },
+      // A sync runs when the test asks for it, never by the clock in the middle of a step.
+      env.platformEndpoints ? { connectionSchedule: false } : {},
+    );
   // Started by whichever needs it first: the file's beforeAll, or Playwright's own context
   // options (a signed-in storage state), which it sets up before any beforeAll.
   const start = () =>

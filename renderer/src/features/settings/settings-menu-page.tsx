@@ -8,13 +8,15 @@ import {
   TagMultipleRegular,
   VehicleShipRegular,
   BuildingShopRegular,
+  PlugConnectedRegular,
 } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePrefetchLink } from '../../ui/route-prefetch';
+import { useCurrentUser } from '../auth/current-user';
 import { BackupsSection } from './backups-section';
-import { SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
+import { CONNECTIONS_PATH, SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
 
 const ICONS: Record<SettingsKind, ReactNode> = {
   category: <TagMultipleRegular />,
@@ -66,12 +68,15 @@ const useStyles = makeStyles({
   text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, flex: 1 },
   description: { color: tokens.colorNeutralForeground3 },
   chevron: { color: tokens.colorNeutralForeground3, fontSize: '16px' },
+  channels: { marginTop: tokens.spacingVerticalXXL },
 });
 
 export default function SettingsMenuPage() {
+  const admin = useCurrentUser().role === 'admin';
   return (
     <>
       <SettingsCards />
+      {admin && <ConnectionsCard />}
       <BackupsSection />
     </>
   );
@@ -80,25 +85,67 @@ export default function SettingsMenuPage() {
 function SettingsCards() {
   const styles = useStyles();
   const { t } = useTranslation('setting');
-  const prefetchLink = usePrefetchLink();
   return (
     <nav aria-label={t('menu.label')}>
       <ul className={styles.grid}>
         {SETTINGS_KINDS.map((kind) => (
           <li key={kind}>
-            <Link className={styles.card} to={SETTINGS_PATHS[kind]} {...prefetchLink(SETTINGS_PATHS[kind])}>
-              <span className={styles.icon} aria-hidden="true">
-                {ICONS[kind]}
-              </span>
-              <span className={styles.text}>
-                <Subtitle2>{t(`${kind}.title`)}</Subtitle2>
-                <Body1 className={styles.description}>{t(`${kind}.description`)}</Body1>
-              </span>
-              <ChevronRightRegular className={styles.chevron} aria-hidden="true" />
-            </Link>
+            <MenuCard
+              path={SETTINGS_PATHS[kind]}
+              icon={ICONS[kind]}
+              title={t(`${kind}.title`)}
+              description={t(`${kind}.description`)}
+            />
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The platform connections: apart from the lists, for administrators only. */
+function ConnectionsCard() {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  return (
+    <nav aria-label={t('connections.menuLabel')} className={styles.channels}>
+      <ul className={styles.grid}>
+        <li>
+          <MenuCard
+            path={CONNECTIONS_PATH}
+            icon={<PlugConnectedRegular />}
+            title={t('connections.title')}
+            description={t('connections.description')}
+          />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function MenuCard({
+  path,
+  icon,
+  title,
+  description,
+}: {
+  path: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+}) {
+  const styles = useStyles();
+  const prefetchLink = usePrefetchLink();
+  return (
+    <Link className={styles.card} to={path} {...prefetchLink(path)}>
+      <span className={styles.icon} aria-hidden="true">
+        {icon}
+      </span>
+      <span className={styles.text}>
+        <Subtitle2>{title}</Subtitle2>
+        <Body1 className={styles.description}>{description}</Body1>
+      </span>
+      <ChevronRightRegular className={styles.chevron} aria-hidden="true" />
+    </Link>
   );
 }

@@ -25,3 +25,6 @@ export const SETTINGS_PATHS: Record<SettingsKind, string> = {
   handlingCharges: '/settings/handling-charges',
   exchangeRates: '/settings/exchange-rates',
 };
+
+/** Settings → Connections (administrators): live sync with the platforms. */
+export const CONNECTIONS_PATH = '/settings/connections';

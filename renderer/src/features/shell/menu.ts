@@ -110,6 +110,7 @@ export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/settings/shippingMethod': { title: 'setting:shippingMethod.title', parent: '/settings' },
   '/settings/handling-charges': { title: 'setting:handlingCharges.title', parent: '/settings' },
   '/settings/exchange-rates': { title: 'setting:exchangeRates.title', parent: '/settings' },
+  '/settings/connections': { title: 'setting:connections.title', parent: '/settings' },
   '/users': { title: 'users:title' },
   '/audit-log': { title: 'shell:pages.auditLog' },
   '/orderentryform': { title: 'orderentry:title' },

@@ -1,0 +1,509 @@
+/**
+ * The settings form of each platform connection. Secrets are write-only: their fields start
+ * empty whatever is stored, say when the stored one was set, and a field left empty keeps it
+ * (the server's rule); the first save needs them all. What is typed is checked by the shared
+ * schemas, and stays in the form when the server refuses it.
+ */
+import { Button, Checkbox, Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
+import { SaveRegular } from '@fluentui/react-icons';
+import { useEffect, useMemo } from 'react';
+import {
+  Controller,
+  useForm,
+  type Control,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import {
+  AMAZON_MARKETPLACES,
+  amazonConnectionInputSchema,
+  CONNECTION_INTERVAL,
+  shopifyConnectionInputSchema,
+  type Connection,
+} from '#shared/schemas/connections';
+import { ApiError } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
+import { BusySpinner } from '../../ui/busy-spinner';
+import { useAppMutation } from '../../ui/use-app-mutation';
+import { useDateDisplay } from '../../ui/use-date-display';
+import { useFieldMessage } from '../../ui/use-error-text';
+import { saveAmazonConnection, saveShopifyConnection } from './connections.api';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  interval: { maxWidth: '160px' },
+  unit: { color: tokens.colorNeutralForeground3 },
+  marketplaces: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
+  submit: { alignSelf: 'flex-start', minWidth: '120px' },
+});
+
+type ShopifyConnection = Extract<Connection, { kind: 'shopify' }>;
+type AmazonConnection = Extract<Connection, { kind: 'amazon' }>;
+
+/** A field the first save needs and that was left empty (the server would refuse it too). */
+const SECRET_REQUIRED = 'secretRequired';
+
+interface ShopifyValues {
+  shopDomain: string;
+  accessToken: string;
+  enabled: boolean;
+  intervalMinutes: string;
+}
+
+interface AmazonValues {
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  marketplaceIds: string[];
+  enabled: boolean;
+  intervalMinutes: string;
+}
+
+const intervalOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const secretOf = (text: string) => (text === '' ? undefined : text);
+
+/**
+ * A resolver over a shared schema: the typed values become the request body, which the schema
+ * checks (its messages are the server's); an empty secret with nothing stored is refused here.
+ */
+function bodyResolver<Values extends FieldValues, Schema extends z.ZodType>(
+  schema: Schema,
+  toBody: (values: Values) => unknown,
+  missingSecrets: (values: Values) => (keyof Values & string)[],
+): Resolver<Values, unknown, z.output<Schema>> {
+  return (values) => {
+    const errors: Record<string, { type: string; message: string }> = {};
+    const parsed = schema.safeParse(toBody(values));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        errors[field] ??= { type: issue.code, message: issue.message };
+      }
+    }
+    for (const field of missingSecrets(values))
+      errors[field] = { type: SECRET_REQUIRED, message: SECRET_REQUIRED };
+    if (parsed.success && Object.keys(errors).length === 0) return { values: parsed.data, errors: {} };
+    return { values: {}, errors: errors as never };
+  };
+}
+
+/** The server's refusal of fields, on those fields (a secret it still needs, a bad domain). */
+function markServerErrors<Values extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<Values>,
+  fields: readonly string[],
+) {
+  if (!(error instanceof ApiError)) return;
+  for (const e of error.errors) {
+    if (!fields.includes(e.field)) continue;
+    setError(e.field as Path<Values>, {
+      type: e.code === 'connectionSecretRequired' ? SECRET_REQUIRED : (e.code ?? 'server'),
+      message: e.message,
+      ...({ code: e.code, params: e.params } as object),
+    });
+  }
+}
+
+/** The message under a field: the shared schema's text, or the form's own for a missing secret. */
+function useMessage() {
+  const { t } = useTranslation('setting');
+  const fieldMessage = useFieldMessage();
+  return (error: { type?: string; message?: string } | undefined) =>
+    error?.type === SECRET_REQUIRED ? t('connections.secretRequired') : fieldMessage(error);
+}
+
+/** "Set on <date>" in the user's date format, or "Not set". */
+function useSetOn() {
+  const { t } = useTranslation('setting');
+  const dates = useDateDisplay();
+  return (at: string | undefined) => {
+    if (!at) return t('connections.secretNotSet');
+    const day = DateTime.fromISO(at, { zone: 'utc' }).setZone(dates.timeZone).toISODate();
+    return t('connections.secretSetOn', { date: day ? dates.date(day) : at });
+  };
+}
+
+/** The form follows the saved connection while nothing is typed in it. */
+function useFollowSaved<Values extends FieldValues>(
+  saved: Values,
+  isDirty: boolean,
+  reset: (values: Values) => void,
+) {
+  const key = JSON.stringify(saved);
+  useEffect(() => {
+    if (!isDirty) reset(saved);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new saved state moves the form
+  }, [key]);
+}
+
+function IntervalField<Values extends FieldValues>({
+  control,
+  message,
+}: {
+  control: Control<Values, unknown, never>;
+  message: string | undefined;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  return (
+    <Field label={t('connections.fields.intervalMinutes')} required validationMessage={message}>
+      <Controller
+        control={control}
+        name={'intervalMinutes' as Path<Values>}
+        render={({ field: { ref, value, onChange, onBlur, name } }) => (
+          <Input
+            ref={ref}
+            name={name}
+            className={styles.interval}
+            type="number"
+            inputMode="numeric"
+            min={CONNECTION_INTERVAL.min}
+            max={CONNECTION_INTERVAL.max}
+            value={String(value)}
+            onChange={(_e, data) => onChange(data.value)}
+            onBlur={onBlur}
+            contentAfter={<span className={styles.unit}>{t('connections.minutes')}</span>}
+          />
+        )}
+      />
+    </Field>
+  );
+}
+
+function EnabledSwitch<Values extends FieldValues>({
+  control,
+}: {
+  control: Control<Values, unknown, never>;
+}) {
+  const { t } = useTranslation('setting');
+  return (
+    <Controller
+      control={control}
+      name={'enabled' as Path<Values>}
+      render={({ field: { ref, value, onChange, name } }) => (
+        <Switch
+          ref={ref}
+          name={name}
+          label={t('connections.fields.enabled')}
+          checked={Boolean(value)}
+          onChange={(_e, data) => onChange(data.checked)}
+        />
+      )}
+    />
+  );
+}
+
+function SecretField<Values extends FieldValues>({
+  control,
+  name,
+  label,
+  setAt,
+  message,
+}: {
+  control: Control<Values, unknown, never>;
+  name: Path<Values>;
+  label: string;
+  setAt: string | undefined;
+  message: string | undefined;
+}) {
+  const setOn = useSetOn();
+  return (
+    <Field label={label} required={!setAt} validationMessage={message} hint={setOn(setAt)}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field: { ref, value, onChange, onBlur } }) => (
+          <Input
+            ref={ref}
+            name={name}
+            type="password"
+            autoComplete="new-password"
+            value={String(value)}
+            onChange={(_e, data) => onChange(data.value)}
+            onBlur={onBlur}
+          />
+        )}
+      />
+    </Field>
+  );
+}
+
+export interface ConnectionFormProps<C> {
+  connection: C | undefined;
+  /** Tells the screen whether something is typed and not saved (its leave guard). */
+  onDirty: (dirty: boolean) => void;
+}
+
+export function ShopifyForm({ connection, onDirty }: ConnectionFormProps<ShopifyConnection>) {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  const message = useMessage();
+  const saved = useMemo<ShopifyValues>(
+    () => ({
+      shopDomain: connection?.settings.shopDomain ?? '',
+      accessToken: '',
+      enabled: connection?.enabled ?? true,
+      intervalMinutes: String(connection?.intervalMinutes ?? CONNECTION_INTERVAL.default),
+    }),
+    [connection],
+  );
+  const setAt = connection?.accessTokenSetAt;
+  const resolver = useMemo(
+    () =>
+      bodyResolver(
+        shopifyConnectionInputSchema,
+        (v: ShopifyValues) => ({
+          shopDomain: v.shopDomain,
+          accessToken: secretOf(v.accessToken),
+          enabled: v.enabled,
+          intervalMinutes: intervalOf(v.intervalMinutes),
+        }),
+        (v: ShopifyValues) => (!setAt && v.accessToken === '' ? ['accessToken' as const] : []),
+      ),
+    [setAt],
+  );
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<ShopifyValues, unknown, z.output<typeof shopifyConnectionInputSchema>>({
+    resolver,
+    defaultValues: saved,
+  });
+  useFollowSaved(saved, isDirty, reset);
+  useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
+
+  const save = useAppMutation({
+    mutationFn: saveShopifyConnection,
+    success: t('connections.saved', { platform: t('connections.shopify.title') }),
+    invalidate: (client) => client.invalidateQueries({ queryKey: queryKeys.connections.all }),
+    onSuccess: (answer) => {
+      const c = answer.data as ShopifyConnection;
+      reset({
+        ...saved,
+        shopDomain: c.settings.shopDomain,
+        accessToken: '',
+        enabled: c.enabled,
+        intervalMinutes: String(c.intervalMinutes),
+      });
+    },
+    onError: (error) => markServerErrors(error, setError, ['shopDomain', 'accessToken', 'intervalMinutes']),
+    failureTone: 'warning',
+  });
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={t('connections.shopify.formLabel')}
+      onSubmit={handleSubmit((body) => save.mutate(body))}
+    >
+      <Field
+        label={t('connections.fields.shopDomain')}
+        required
+        validationMessage={message(errors.shopDomain)}
+      >
+        <Controller
+          control={control}
+          name="shopDomain"
+          render={({ field: { ref, value, onChange, onBlur, name } }) => (
+            <Input
+              ref={ref}
+              name={name}
+              value={value}
+              placeholder={t('connections.placeholders.shopDomain')}
+              autoComplete="off"
+              onChange={(_e, data) => onChange(data.value)}
+              onBlur={onBlur}
+            />
+          )}
+        />
+      </Field>
+      <SecretField
+        control={control as never}
+        name="accessToken"
+        label={t('connections.fields.accessToken')}
+        setAt={setAt}
+        message={message(errors.accessToken)}
+      />
+      <EnabledSwitch control={control as never} />
+      <IntervalField control={control as never} message={message(errors.intervalMinutes)} />
+      <Button
+        className={styles.submit}
+        type="submit"
+        appearance="primary"
+        disabled={save.isPending}
+        icon={save.isPending ? <BusySpinner /> : <SaveRegular />}
+      >
+        {t('connections.save')}
+      </Button>
+    </form>
+  );
+}
+
+export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonConnection>) {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  const message = useMessage();
+  const saved = useMemo<AmazonValues>(
+    () => ({
+      clientId: connection?.settings.clientId ?? '',
+      clientSecret: '',
+      refreshToken: '',
+      marketplaceIds: [...(connection?.settings.marketplaceIds ?? [])],
+      enabled: connection?.enabled ?? true,
+      intervalMinutes: String(connection?.intervalMinutes ?? CONNECTION_INTERVAL.default),
+    }),
+    [connection],
+  );
+  const secretSet = {
+    clientSecret: connection?.clientSecretSetAt,
+    refreshToken: connection?.refreshTokenSetAt,
+  };
+  const resolver = useMemo(
+    () =>
+      bodyResolver(
+        amazonConnectionInputSchema,
+        (v: AmazonValues) => ({
+          clientId: v.clientId,
+          clientSecret: secretOf(v.clientSecret),
+          refreshToken: secretOf(v.refreshToken),
+          // In the order they are offered, whatever order they were ticked in.
+          marketplaceIds: AMAZON_MARKETPLACES.filter((id) => v.marketplaceIds.includes(id)),
+          enabled: v.enabled,
+          intervalMinutes: intervalOf(v.intervalMinutes),
+        }),
+        (v: AmazonValues) =>
+          (['clientSecret', 'refreshToken'] as const).filter((field) => !secretSet[field] && v[field] === ''),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the two dates are what it reads
+    [secretSet.clientSecret, secretSet.refreshToken],
+  );
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<AmazonValues, unknown, z.output<typeof amazonConnectionInputSchema>>({
+    resolver,
+    defaultValues: saved,
+  });
+  useFollowSaved(saved, isDirty, reset);
+  useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
+
+  const save = useAppMutation({
+    mutationFn: saveAmazonConnection,
+    success: t('connections.saved', { platform: t('connections.amazon.title') }),
+    invalidate: (client) => client.invalidateQueries({ queryKey: queryKeys.connections.all }),
+    onSuccess: (answer) => {
+      const c = answer.data as AmazonConnection;
+      reset({
+        clientId: c.settings.clientId,
+        clientSecret: '',
+        refreshToken: '',
+        marketplaceIds: [...c.settings.marketplaceIds],
+        enabled: c.enabled,
+        intervalMinutes: String(c.intervalMinutes),
+      });
+    },
+    onError: (error) =>
+      markServerErrors(error, setError, [
+        'clientId',
+        'clientSecret',
+        'refreshToken',
+        'marketplaceIds',
+        'intervalMinutes',
+      ]),
+    failureTone: 'warning',
+  });
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={t('connections.amazon.formLabel')}
+      onSubmit={handleSubmit((body) => save.mutate(body))}
+    >
+      <Field label={t('connections.fields.clientId')} required validationMessage={message(errors.clientId)}>
+        <Controller
+          control={control}
+          name="clientId"
+          render={({ field: { ref, value, onChange, onBlur, name } }) => (
+            <Input
+              ref={ref}
+              name={name}
+              value={value}
+              autoComplete="off"
+              placeholder={t('connections.placeholders.clientId')}
+              onChange={(_e, data) => onChange(data.value)}
+              onBlur={onBlur}
+            />
+          )}
+        />
+      </Field>
+      <SecretField
+        control={control as never}
+        name="clientSecret"
+        label={t('connections.fields.clientSecret')}
+        setAt={secretSet.clientSecret}
+        message={message(errors.clientSecret)}
+      />
+      <SecretField
+        control={control as never}
+        name="refreshToken"
+        label={t('connections.fields.refreshToken')}
+        setAt={secretSet.refreshToken}
+        message={message(errors.refreshToken)}
+      />
+      <Controller
+        control={control}
+        name="marketplaceIds"
+        render={({ field: { value, onChange } }) => (
+          // Not `required` on the Field: Fluent would pass it to each checkbox, starring both.
+          <Field
+            label={t('connections.fields.marketplaces')}
+            validationMessage={message(
+              errors.marketplaceIds as { type?: string; message?: string } | undefined,
+            )}
+          >
+            <div
+              role="group"
+              aria-label={t('connections.fields.marketplaces')}
+              className={styles.marketplaces}
+            >
+              {AMAZON_MARKETPLACES.map((id) => (
+                <Checkbox
+                  key={id}
+                  label={t(`connections.marketplaces.${id}`)}
+                  checked={value.includes(id)}
+                  onChange={(_e, data) =>
+                    onChange(data.checked ? [...value, id] : value.filter((chosen) => chosen !== id))
+                  }
+                />
+              ))}
+            </div>
+          </Field>
+        )}
+      />
+      <EnabledSwitch control={control as never} />
+      <IntervalField control={control as never} message={message(errors.intervalMinutes)} />
+      <Button
+        className={styles.submit}
+        type="submit"
+        appearance="primary"
+        disabled={save.isPending}
+        icon={save.isPending ? <BusySpinner /> : <SaveRegular />}
+      >
+        {t('connections.save')}
+      </Button>
+    </form>
+  );
+}
