@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import { FAKE_CREDENTIALS } from '../../../server/test/fakes/amazon-fake';
-import { FAKE_TOKEN } from '../../../server/test/fakes/shopify-fake';
+import { FAKE_CLIENT, FAKE_TOKEN } from '../../../server/test/fakes/shopify-fake';
 import { axeCheck } from '../support/blocks';
 import {
   CONNECTIONS_EN,
@@ -245,6 +245,27 @@ test.describe('in English', () => {
     await expect(screen.runs('shopify').getByRole('row').nth(1)).toContainText('Failed');
     await shot(page, 'connections-stopped-en');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The seller moves to a Dev Dashboard app: its client id and secret instead of a token.
+    await screen
+      .section('shopify')
+      .getByRole('radio', { name: /Dev Dashboard app/ })
+      .check();
+    await expect(screen.field('shopify', 'Admin API access token')).toHaveCount(0);
+    await screen.button('shopify', 'Save').click();
+    await expect(screen.section('shopify')).toContainText('Required field');
+    await expect(screen.section('shopify')).toContainText('Enter it: none is saved yet');
+    await screen.field('shopify', 'Client ID').fill(FAKE_CLIENT.clientId);
+    await screen.field('shopify', 'Client secret').fill(FAKE_CLIENT.clientSecret);
+    await screen.button('shopify', 'Save').click();
+    await expect(screen.toast('Shopify connection saved')).toBeVisible();
+    await expect(screen.state('shopify')).not.toContainText('Stopped');
+    await expect(screen.section('shopify')).toContainText(/Set on \d{4}/);
+    await screen.button('shopify', 'Sync now').click();
+    await expect(screen.runs('shopify').getByRole('row').nth(1)).toContainText('Succeeded', {
+      timeout: 30_000,
+    });
+    expect(f.shop.tokenRequests).toBeGreaterThan(0);
 
     expect(refused()).toEqual([]);
   });

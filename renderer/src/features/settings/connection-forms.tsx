@@ -4,7 +4,17 @@
  * (the server's rule); the first save needs them all. What is typed is checked by the shared
  * schemas, and stays in the form when the server refuses it.
  */
-import { Button, Checkbox, Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  makeStyles,
+  Radio,
+  RadioGroup,
+  Switch,
+  tokens,
+} from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo } from 'react';
 import {
@@ -15,9 +25,11 @@ import {
   type Path,
   type Resolver,
   type UseFormSetError,
+  useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
+import { MESSAGES } from '#shared/messages';
 import type { z } from 'zod';
 import {
   AMAZON_MARKETPLACES,
@@ -48,9 +60,18 @@ type AmazonConnection = Extract<Connection, { kind: 'amazon' }>;
 /** A field the first save needs and that was left empty (the server would refuse it too). */
 const SECRET_REQUIRED = 'secretRequired';
 
+/**
+ * How Kura signs in to the shop: an admin-created app's access token (such apps cannot be made
+ * since 2026, old ones keep working), or a Dev Dashboard app's client id and secret.
+ */
+type ShopifySignIn = 'token' | 'client';
+
 interface ShopifyValues {
   shopDomain: string;
+  signIn: ShopifySignIn;
   accessToken: string;
+  clientId: string;
+  clientSecret: string;
   enabled: boolean;
   intervalMinutes: string;
 }
@@ -243,30 +264,53 @@ export function ShopifyForm({ connection, onDirty }: ConnectionFormProps<Shopify
   const styles = useStyles();
   const { t } = useTranslation('setting');
   const message = useMessage();
+  const savedClientId = connection?.settings.clientId ?? null;
   const saved = useMemo<ShopifyValues>(
     () => ({
       shopDomain: connection?.settings.shopDomain ?? '',
+      signIn: savedClientId ? 'client' : 'token',
       accessToken: '',
+      clientId: savedClientId ?? '',
+      clientSecret: '',
       enabled: connection?.enabled ?? true,
       intervalMinutes: String(connection?.intervalMinutes ?? CONNECTION_INTERVAL.default),
     }),
-    [connection],
+    [connection, savedClientId],
   );
-  const setAt = connection?.accessTokenSetAt;
-  const resolver = useMemo(
-    () =>
-      bodyResolver(
-        shopifyConnectionInputSchema,
-        (v: ShopifyValues) => ({
-          shopDomain: v.shopDomain,
-          accessToken: secretOf(v.accessToken),
-          enabled: v.enabled,
-          intervalMinutes: intervalOf(v.intervalMinutes),
-        }),
-        (v: ShopifyValues) => (!setAt && v.accessToken === '' ? ['accessToken' as const] : []),
-      ),
-    [setAt],
-  );
+  const tokenSetAt = connection?.accessTokenSetAt;
+  const secretSetAt = connection?.clientSecretSetAt;
+  const resolver = useMemo(() => {
+    const schemaResolver = bodyResolver(
+      shopifyConnectionInputSchema,
+      (v: ShopifyValues) => ({
+        shopDomain: v.shopDomain,
+        ...(v.signIn === 'client'
+          ? { clientId: v.clientId, clientSecret: secretOf(v.clientSecret) }
+          : { accessToken: secretOf(v.accessToken) }),
+        enabled: v.enabled,
+        intervalMinutes: intervalOf(v.intervalMinutes),
+      }),
+      (v: ShopifyValues) =>
+        v.signIn === 'client'
+          ? !secretSetAt && v.clientSecret === ''
+            ? ['clientSecret' as const]
+            : []
+          : !tokenSetAt && v.accessToken === ''
+            ? ['accessToken' as const]
+            : [],
+    );
+    // A Dev Dashboard app is named by its client id: the schema leaves it optional for the
+    // token's way, so the form asks for it here.
+    const resolve: typeof schemaResolver = async (values, context, options) => {
+      const result = await schemaResolver(values, context, options);
+      if (values.signIn !== 'client' || values.clientId.trim() !== '') return result;
+      return {
+        values: {},
+        errors: { ...result.errors, clientId: { type: 'required', message: MESSAGES.required } } as never,
+      };
+    };
+    return resolve;
+  }, [tokenSetAt, secretSetAt]);
   const {
     control,
     handleSubmit,
@@ -279,6 +323,7 @@ export function ShopifyForm({ connection, onDirty }: ConnectionFormProps<Shopify
   });
   useFollowSaved(saved, isDirty, reset);
   useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
+  const signIn = useWatch({ control, name: 'signIn' });
 
   const save = useAppMutation({
     mutationFn: saveShopifyConnection,
@@ -289,12 +334,22 @@ export function ShopifyForm({ connection, onDirty }: ConnectionFormProps<Shopify
       reset({
         ...saved,
         shopDomain: c.settings.shopDomain,
+        signIn: c.settings.clientId ? 'client' : 'token',
         accessToken: '',
+        clientId: c.settings.clientId ?? '',
+        clientSecret: '',
         enabled: c.enabled,
         intervalMinutes: String(c.intervalMinutes),
       });
     },
-    onError: (error) => markServerErrors(error, setError, ['shopDomain', 'accessToken', 'intervalMinutes']),
+    onError: (error) =>
+      markServerErrors(error, setError, [
+        'shopDomain',
+        'accessToken',
+        'clientId',
+        'clientSecret',
+        'intervalMinutes',
+      ]),
     failureTone: 'warning',
   });
 
@@ -326,13 +381,57 @@ export function ShopifyForm({ connection, onDirty }: ConnectionFormProps<Shopify
           )}
         />
       </Field>
-      <SecretField
-        control={control as never}
-        name="accessToken"
-        label={t('connections.fields.accessToken')}
-        setAt={setAt}
-        message={message(errors.accessToken)}
-      />
+      <Field label={t('connections.shopify.signIn')}>
+        <Controller
+          control={control}
+          name="signIn"
+          render={({ field: { value, onChange, name } }) => (
+            <RadioGroup name={name} value={value} onChange={(_e, data) => onChange(data.value)}>
+              <Radio value="token" label={t('connections.shopify.signInToken')} />
+              <Radio value="client" label={t('connections.shopify.signInClient')} />
+            </RadioGroup>
+          )}
+        />
+      </Field>
+      {signIn === 'client' ? (
+        <>
+          <Field
+            label={t('connections.fields.shopifyClientId')}
+            required
+            validationMessage={message(errors.clientId)}
+          >
+            <Controller
+              control={control}
+              name="clientId"
+              render={({ field: { ref, value, onChange, onBlur, name } }) => (
+                <Input
+                  ref={ref}
+                  name={name}
+                  value={value}
+                  autoComplete="off"
+                  onChange={(_e, data) => onChange(data.value)}
+                  onBlur={onBlur}
+                />
+              )}
+            />
+          </Field>
+          <SecretField
+            control={control as never}
+            name="clientSecret"
+            label={t('connections.fields.shopifyClientSecret')}
+            setAt={secretSetAt}
+            message={message(errors.clientSecret)}
+          />
+        </>
+      ) : (
+        <SecretField
+          control={control as never}
+          name="accessToken"
+          label={t('connections.fields.accessToken')}
+          setAt={tokenSetAt}
+          message={message(errors.accessToken)}
+        />
+      )}
       <EnabledSwitch control={control as never} />
       <IntervalField control={control as never} message={message(errors.intervalMinutes)} />
       <Button
