@@ -41,3 +41,18 @@ export const isCountryCode = (code: string): code is CountryCode => COUNTRIES.ha
 export const normaliseHsCode = (text: string) => text.replace(/[\s.]/g, '');
 /** 6 digits (the international heading) to 10 (a national tariff line, as India's 8). */
 export const isHsCode = (code: string) => /^\d{6,10}$/.test(code);
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * "Japan (JP)" in the language, from the runtime's own data (Intl.DisplayNames): the name to
+ * read, the code as the papers print it.
+ */
+export function countryLabel(code: string, language: string): string {
+  let names = displayNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+    displayNames.set(language, names);
+  }
+  return `${names.of(code) ?? code} (${code})`;
+}
