@@ -466,6 +466,7 @@ function CountryField({
   const options = useMemo(() => countryOptions(language), [language]);
   // What the user is typing; null while the box shows the chosen country.
   const [typed, setTyped] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const needle = typed?.trim().toLocaleLowerCase(language) ?? '';
   const shown = needle === '' ? options : options.filter((o) => o.search.includes(needle));
   return (
@@ -475,7 +476,12 @@ function CountryField({
         placeholder={t('countrySearch')}
         value={typed ?? (value ? countryLabel(value, language) : '')}
         selectedOptions={value ? [value] : []}
-        onChange={(e) => setTyped(e.target.value)}
+        open={open}
+        onOpenChange={(_e, data) => setOpen(data.open)}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          setOpen(true);
+        }}
         onOptionSelect={(_e, data) => {
           onChange(data.optionValue ?? null);
           setTyped(null);
