@@ -369,23 +369,42 @@ describe.each(testDialects())('products API (%s)', (dialect) => {
         descriptionEn: 'Snack',
         netWeightGrams: 80,
       });
-      // Only a customs field changes: the stored export line must follow it.
       expect(await exportLine(p.skuCode)).toMatch(/,21069099,IN,Snack,80$/);
       await edit({ ...set, netWeightGrams: 81 });
       expect(await exportLine(p.skuCode)).toMatch(/,21069099,IN,Snack,81$/);
+      // A write of the customs columns alone (the API writes every column) must rewrite the
+      // stored line too: the export trigger watches them.
+      for (const [column, value] of [
+        ['hs_code', '210690'],
+        ['country_of_origin', 'TH'],
+        ['description_en', 'Rice snack'],
+        ['net_weight_grams', 82],
+      ] as const) {
+        await server.app.db
+          .updateTable('products')
+          .set({ [column]: value })
+          .where('id', '=', p._id as string)
+          .execute();
+      }
+      expect(await exportLine(p.skuCode)).toMatch(/,210690,TH,Rice snack,82$/);
+      await edit(set);
 
       expect(await edit(customs)).toMatchObject(customs);
       expect(await exportLine(p.skuCode)).toMatch(/,,,,$/);
 
       const history = await get(`audit-logs?entity=product&entityId=${p._id}&action=update&sort=at`);
       const entries = history.body.data as Json[];
-      expect(entries).toHaveLength(3);
+      expect(entries).toHaveLength(4);
       expect(entries[0]).toMatchObject({
         before: customs,
         after: { hsCode: '21069099', countryOfOrigin: 'IN', descriptionEn: 'Snack', netWeightGrams: 80 },
       });
       expect(entries[1]).toMatchObject({ before: { netWeightGrams: 80 }, after: { netWeightGrams: 81 } });
-      expect(entries[2]).toMatchObject({ before: { hsCode: '21069099' }, after: customs });
+      expect(entries[2]).toMatchObject({
+        before: { countryOfOrigin: 'TH' },
+        after: { countryOfOrigin: 'IN' },
+      });
+      expect(entries[3]).toMatchObject({ before: { hsCode: '21069099' }, after: customs });
     });
 
     it('keeps the export line equal to the row under parallel edits of the customs fields', async () => {
