@@ -392,6 +392,10 @@ describe.each(testDialects())('list engine (%s)', (dialect) => {
           releaseDate: i % 2 ? '2024-01-0' + (i + 1) : null,
           activeStatus: i % 2 === 0,
           availablePlatforms: [{ code: 'AMAZONJP', asin: `-B0${i},"x"` }],
+          hsCode: i % 2 ? null : `0902.1${i}`,
+          countryOfOrigin: i % 2 ? 'in' : null,
+          descriptionEn: i % 2 ? `-${i} "tea", bag` : null,
+          netWeightGrams: i % 2 ? null : 100 + i,
         });
       }
       for (const query of ['sort=name', 'sort=-updatedAt&activeStatus=false', 'searchString=tins']) {
@@ -424,6 +428,10 @@ describe.each(testDialects())('list engine (%s)', (dialect) => {
             asin(p, 'SHOPIFY'),
             asin(p, 'AMAZONJP'),
             asin(p, 'AMAZONIND'),
+            p.hsCode,
+            p.countryOfOrigin,
+            p.descriptionEn,
+            p.netWeightGrams,
           ].map((v) => cellText(v as string | number | null)),
         );
         const expected = stringify(records, {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withJanCheckDigit } from '#shared/domain/jan';
-import { MESSAGES, inactiveReference, unknownReference } from '#shared/messages';
+import { MESSAGES, formatMessage, inactiveReference, unknownReference } from '#shared/messages';
 import { client, setupAccounts, type Client, type Json } from './helpers/http';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
@@ -252,6 +252,189 @@ describe.each(testDialects())('products API (%s)', (dialect) => {
         availablePlatforms: [],
         activeStatus: true,
       });
+    });
+  });
+
+  describe('customs fields', () => {
+    const customs = { hsCode: null, countryOfOrigin: null, descriptionEn: null, netWeightGrams: null };
+
+    /** The product's line of the CSV export (found by its SKU), split on the commas of the customs cells. */
+    async function exportLine(skuCode: string) {
+      const res = await fetch(
+        `${server.url}/api/v1/products/csv-products?searchString=${encodeURIComponent(skuCode)}`,
+        { headers: { authorization: `Token ${admin}` } },
+      );
+      expect(res.status).toBe(200);
+      const lines = (await res.text()).split('\r\n');
+      const line = lines.find((l) => l.includes(`,${skuCode},`));
+      expect(line, skuCode).toBeDefined();
+      return line as string;
+    }
+
+    it('stores them normalised: HS code without its dots and spaces, country in capitals', async () => {
+      const p = await create({
+        hsCode: ' 0902.10 ',
+        countryOfOrigin: 'jp',
+        descriptionEn: '  Green tea (not fermented), in packs of 3 kg or less ',
+        netWeightGrams: 250,
+      });
+      const want = {
+        hsCode: '090210',
+        countryOfOrigin: 'JP',
+        descriptionEn: 'Green tea (not fermented), in packs of 3 kg or less',
+        netWeightGrams: 250,
+      };
+      expect(p).toMatchObject(want);
+      expect((await get(`products/${p._id}`)).body.data).toMatchObject(want);
+      const listed = await get(`products?skuCode=${encodeURIComponent(p.skuCode)}`);
+      expect(listed.body.data).toEqual([expect.objectContaining(want)]);
+      expect((await create({ hsCode: '0902 10 90 10' })).hsCode).toBe('0902109010');
+      expect((await create({ hsCode: '090210' })).hsCode).toBe('090210');
+      expect(await exportLine(p.skuCode)).toMatch(
+        /,090210,JP,"Green tea \(not fermented\), in packs of 3 kg or less",250$/,
+      );
+      // The form defaults to Japan; the API does not guess: absent is null.
+      expect(await create()).toMatchObject(customs);
+    });
+
+    it('refuses an HS code of 5 or 11 digits, an unknown country and a weight of 0, writing nothing', async () => {
+      const cases: [string, Json, string, string][] = [
+        ['5 digits', { hsCode: '09021' }, MESSAGES.invalidHsCode, 'hsCode'],
+        ['5 digits with a dot', { hsCode: '0902.1' }, MESSAGES.invalidHsCode, 'hsCode'],
+        ['11 digits', { hsCode: '09021090101' }, MESSAGES.invalidHsCode, 'hsCode'],
+        ['letters', { hsCode: '0902AB' }, MESSAGES.invalidHsCode, 'hsCode'],
+        ['a dash', { hsCode: '0902-10' }, MESSAGES.invalidHsCode, 'hsCode'],
+        ['empty', { hsCode: '' }, MESSAGES.invalidHsCode, 'hsCode'],
+        ['unknown country', { countryOfOrigin: 'XX' }, MESSAGES.invalidCountry, 'countryOfOrigin'],
+        // Codes a browser names but ISO 3166-1 does not assign.
+        ['reserved UK', { countryOfOrigin: 'UK' }, MESSAGES.invalidCountry, 'countryOfOrigin'],
+        ['European Union', { countryOfOrigin: 'EU' }, MESSAGES.invalidCountry, 'countryOfOrigin'],
+        ['alpha-3', { countryOfOrigin: 'JPN' }, MESSAGES.invalidCountry, 'countryOfOrigin'],
+        ['country name', { countryOfOrigin: 'Japan' }, MESSAGES.invalidCountry, 'countryOfOrigin'],
+        ['weight 0', { netWeightGrams: 0 }, MESSAGES.invalidNetWeight, 'netWeightGrams'],
+        ['negative weight', { netWeightGrams: -5 }, MESSAGES.invalidNetWeight, 'netWeightGrams'],
+        ['fractional weight', { netWeightGrams: 12.5 }, MESSAGES.invalidNetWeight, 'netWeightGrams'],
+        ['weight as text', { netWeightGrams: '250' }, MESSAGES.invalidNetWeight, 'netWeightGrams'],
+        [
+          'weight above a tonne',
+          { netWeightGrams: 1_000_001 },
+          formatMessage('tooLarge', { max: 1_000_000 }),
+          'netWeightGrams',
+        ],
+        [
+          'description over 200',
+          { descriptionEn: 'x'.repeat(201) },
+          formatMessage('tooLong', { max: 200 }),
+          'descriptionEn',
+        ],
+      ];
+      const taken = await create();
+      for (const [label, overrides, message, field] of cases) {
+        const res = await refused(() => api.post('/api/v1/products', body(overrides), { token: admin }));
+        expect(res.status, label).toBe(400);
+        expect(res.body.message, label).toBe(message);
+        expect(res.body.errors?.[0]?.field, label).toBe(field);
+        const edit = await refused(() =>
+          api.put(
+            `/api/v1/products/${taken._id}`,
+            body({ skuCode: taken.skuCode, janCode: taken.janCode, ...overrides }),
+            { token: admin },
+          ),
+        );
+        expect(edit.status, `${label} (edit)`).toBe(400);
+        expect(edit.body.errors?.[0]?.field, `${label} (edit)`).toBe(field);
+      }
+      // The bounds themselves are taken.
+      expect(await create({ netWeightGrams: 1, descriptionEn: 'x'.repeat(200) })).toMatchObject({
+        netWeightGrams: 1,
+      });
+      expect((await create({ netWeightGrams: 1_000_000 })).netWeightGrams).toBe(1_000_000);
+    });
+
+    it('edits and clears them, each edit recorded in the history and in the export line', async () => {
+      const p = await create();
+      const edit = async (fields: Json) => {
+        const res = await api.put(
+          `/api/v1/products/${p._id}`,
+          body({ skuCode: p.skuCode, janCode: p.janCode, ...fields }),
+          { token: admin },
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data as Json;
+      };
+      const set = { hsCode: '2106.90.99', countryOfOrigin: 'in', descriptionEn: 'Snack', netWeightGrams: 80 };
+      expect(await edit(set)).toMatchObject({
+        hsCode: '21069099',
+        countryOfOrigin: 'IN',
+        descriptionEn: 'Snack',
+        netWeightGrams: 80,
+      });
+      expect(await exportLine(p.skuCode)).toMatch(/,21069099,IN,Snack,80$/);
+      await edit({ ...set, netWeightGrams: 81 });
+      expect(await exportLine(p.skuCode)).toMatch(/,21069099,IN,Snack,81$/);
+      // A write of the customs columns alone (the API writes every column) must rewrite the
+      // stored line too: the export trigger watches them.
+      for (const [column, value] of [
+        ['hs_code', '210690'],
+        ['country_of_origin', 'TH'],
+        ['description_en', 'Rice snack'],
+        ['net_weight_grams', 82],
+      ] as const) {
+        await server.app.db
+          .updateTable('products')
+          .set({ [column]: value })
+          .where('id', '=', p._id as string)
+          .execute();
+      }
+      expect(await exportLine(p.skuCode)).toMatch(/,210690,TH,Rice snack,82$/);
+      await edit(set);
+
+      expect(await edit(customs)).toMatchObject(customs);
+      expect(await exportLine(p.skuCode)).toMatch(/,,,,$/);
+
+      const history = await get(`audit-logs?entity=product&entityId=${p._id}&action=update&sort=at`);
+      const entries = history.body.data as Json[];
+      expect(entries).toHaveLength(4);
+      expect(entries[0]).toMatchObject({
+        before: customs,
+        after: { hsCode: '21069099', countryOfOrigin: 'IN', descriptionEn: 'Snack', netWeightGrams: 80 },
+      });
+      expect(entries[1]).toMatchObject({ before: { netWeightGrams: 80 }, after: { netWeightGrams: 81 } });
+      expect(entries[2]).toMatchObject({
+        before: { countryOfOrigin: 'TH' },
+        after: { countryOfOrigin: 'IN' },
+      });
+      expect(entries[3]).toMatchObject({ before: { hsCode: '21069099' }, after: customs });
+    });
+
+    it('keeps the export line equal to the row under parallel edits of the customs fields', async () => {
+      const p = await create();
+      const weights = [101, 102, 103, 104, 105, 106];
+      const answers = await Promise.all(
+        weights.map((netWeightGrams, i) =>
+          api.put(
+            `/api/v1/products/${p._id}`,
+            body({
+              skuCode: p.skuCode,
+              janCode: p.janCode,
+              hsCode: `09021${i}`,
+              countryOfOrigin: i % 2 ? 'CN' : 'JP',
+              netWeightGrams,
+            }),
+            { token: admin },
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(weights.map(() => 200));
+      const final = (await get(`products/${p._id}`)).body.data as Json;
+      const i = weights.indexOf(final.netWeightGrams);
+      expect(i).toBeGreaterThanOrEqual(0);
+      expect(final).toMatchObject({ hsCode: `09021${i}`, countryOfOrigin: i % 2 ? 'CN' : 'JP' });
+      expect(await exportLine(p.skuCode)).toMatch(
+        new RegExp(`,09021${i},${i % 2 ? 'CN' : 'JP'},,${final.netWeightGrams}$`),
+      );
+      const history = await get(`audit-logs?entity=product&entityId=${p._id}&action=update&limit=100`);
+      expect(history.body.totalCount).toBe(weights.length);
     });
   });
 
@@ -571,6 +754,10 @@ describe.each(testDialects())('products API (%s)', (dialect) => {
         amazonStockQuantity: 0,
         lowStockLevel: 5,
         releaseDate: '2020-01-01',
+        hsCode: '1905.90',
+        countryOfOrigin: 'JP',
+        descriptionEn: 'Chocolate coated biscuit sticks, "Pocky"',
+        netWeightGrams: 72,
       });
       lowId = a._id;
       scanJan = a.janCode;
@@ -737,13 +924,13 @@ describe.each(testDialects())('products API (%s)', (dialect) => {
       expect(text.startsWith('\uFEFF')).toBe(true);
       const lines = text.slice(1).split('\r\n');
       expect(lines[0]).toBe(
-        'Name,Name (ja),SKU,JAN,Category,Manufacturer,Suppliers,Purchase price (JPY),Stock,Amazon stock,Shelf,Release date,Low stock level,Status,ASIN SHOPIFY,ASIN AMAZONJP,ASIN AMAZONIND',
+        'Name,Name (ja),SKU,JAN,Category,Manufacturer,Suppliers,Purchase price (JPY),Stock,Amazon stock,Shelf,Release date,Low stock level,Status,ASIN SHOPIFY,ASIN AMAZONJP,ASIN AMAZONIND,HS code,Country of origin,Description (en),Net weight (g)',
       );
       expect(lines[1]).toBe(
-        `Pocky Chocolate,ポッキー チョコレート,LST-001,${scanJan},Listing,Calbee,Osaka Wholesale,120,2,0,A-01-1,2020-01-01,5,Active,jagarico-salad,,B0TESTASIN`,
+        `Pocky Chocolate,ポッキー チョコレート,LST-001,${scanJan},Listing,Calbee,Osaka Wholesale,120,2,0,A-01-1,2020-01-01,5,Active,jagarico-salad,,B0TESTASIN,190590,JP,"Chocolate coated biscuit sticks, ""Pocky""",72`,
       );
       expect(text).toContain(
-        `"Tea, ""Premium"" 抹茶\nGift",,LST-${scanJan},${awkward.janCode},Listing,,Osaka Wholesale,,8,0,A-01-1,,1,Active,,B0AWKWARD1,`,
+        `"Tea, ""Premium"" 抹茶\nGift",,LST-${scanJan},${awkward.janCode},Listing,,Osaka Wholesale,,8,0,A-01-1,,1,Active,,B0AWKWARD1,,,,,\r\n`,
       );
       expect(text).toContain(`Umaibo Corn Potage,うまい棒 コーンポタージュ,LST-003`);
       expect(text).toContain(',Inactive,');

@@ -92,6 +92,8 @@ export const INT_MAX = 2_147_483_647;
 export const MAX_QUANTITY = 100_000;
 /** A product's stock, Amazon stock and low-stock level, and what any movement may leave. */
 export const MAX_STOCK = 1_000_000_000;
+/** A product's net weight in grams (customs papers): a tonne. */
+export const MAX_NET_WEIGHT_GRAMS = 1_000_000;
 /** A price per unit: a product's purchase price, an OTZ line's price, order entry's unit price. */
 export const MAX_UNIT_PRICE: Readonly<Record<Currency, number>> = { JPY: 100_000_000, INR: 10_000_000 };
 /**

@@ -3,6 +3,7 @@ export * from './messages';
 export * from './query';
 export * from './schemas';
 export * from './domain/jan';
+export * from './domain/customs';
 export * from './domain/money';
 export * from './domain/profit';
 export * from './domain/periods';

@@ -79,6 +79,9 @@ export const MESSAGES = {
   customsAlreadySaved: 'The customs of this shipment are already saved',
   customsNotSaved: 'The customs of this shipment have not been saved yet',
   shipmentLastOrder: 'The last order of a shipment cannot be taken out of it',
+  invalidHsCode: 'Enter an HS code of 6 to 10 digits',
+  invalidCountry: 'Choose a country from the list',
+  invalidNetWeight: 'Enter the net weight in whole grams, from 1 to 1,000,000',
   syncCursorInvalid: 'The sync cursor is not valid: start a full sync',
   syncCursorExpired: 'The sync cursor is too old: start a full sync',
   shipmentChanged:

@@ -52,6 +52,10 @@ export function productRecord(
     lastOrderDate: null,
     monthlyQuantity: 0,
     remarksCount: 0,
+    hsCode: null,
+    countryOfOrigin: null,
+    descriptionEn: null,
+    netWeightGrams: null,
     ...fields,
   };
 }

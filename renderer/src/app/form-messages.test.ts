@@ -73,6 +73,10 @@ const validProduct = {
   lowStockLevel: 0,
   activeStatus: true,
   availablePlatforms: [],
+  hsCode: '090210',
+  countryOfOrigin: 'JP',
+  descriptionEn: 'Green tea',
+  netWeightGrams: 250,
 };
 
 const FORMS: FormCase[] = [

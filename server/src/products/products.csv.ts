@@ -35,6 +35,10 @@ export const CSV_COLUMNS = [
   { title: 'ASIN SHOPIFY', kind: 'text' },
   { title: 'ASIN AMAZONJP', kind: 'text' },
   { title: 'ASIN AMAZONIND', kind: 'text' },
+  { title: 'HS code', kind: 'text' },
+  { title: 'Country of origin', kind: 'text' },
+  { title: 'Description (en)', kind: 'text' },
+  { title: 'Net weight (g)', kind: 'number' },
 ] as const;
 
 /**

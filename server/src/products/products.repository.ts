@@ -242,6 +242,10 @@ export function productExportQuery(db: Kysely<Database>) {
       stored('export_asin_shopify').as('asin_shopify'),
       stored('export_asin_amazonjp').as('asin_amazonjp'),
       stored('export_asin_amazonind').as('asin_amazonind'),
+      'products.hs_code',
+      'products.country_of_origin',
+      'products.description_en',
+      'products.net_weight_grams',
     ]);
 }
 
@@ -342,6 +346,10 @@ export const toProduct = (row: ProductRow, links: ProductLinks): Product => ({
   // A sum (bigint on PostgreSQL: its digits past 2^53), written exactly.
   monthlyQuantity: exactInteger(row.monthly_quantity),
   remarksCount: Number(row.remarks_count ?? 0),
+  hsCode: row.hs_code,
+  countryOfOrigin: row.country_of_origin,
+  descriptionEn: row.description_en,
+  netWeightGrams: row.net_weight_grams,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -408,6 +416,10 @@ export interface ProductFields {
   releaseDate: string | null;
   lowStockLevel: number;
   activeStatus: boolean;
+  hsCode: string | null;
+  countryOfOrigin: string | null;
+  descriptionEn: string | null;
+  netWeightGrams: number | null;
 }
 
 const toColumns = (f: ProductFields) => ({
@@ -423,6 +435,10 @@ const toColumns = (f: ProductFields) => ({
   release_date: f.releaseDate,
   low_stock_level: f.lowStockLevel,
   active_status: f.activeStatus ? 1 : 0,
+  hs_code: f.hsCode,
+  country_of_origin: f.countryOfOrigin,
+  description_en: f.descriptionEn,
+  net_weight_grams: f.netWeightGrams,
 });
 
 /** A new product with no stock: its opening stock is the first ledger movement. */

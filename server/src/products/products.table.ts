@@ -1,6 +1,7 @@
 /**
  * Products, their supplier links and platform listings, remarks and stored export lines, created
- * by migration 002_catalog (the export lines by 006_export_records). Amounts are whole yen.
+ * by migration 002_catalog (the export lines by 006_export_records, the customs fields by
+ * 032_product_customs). Amounts are whole yen.
  */
 import type { Generated } from 'kysely';
 import type { Platform } from '#shared';
@@ -33,6 +34,12 @@ export interface ProductTable {
   monthly_quantity: Generated<number | string>;
   low_stock_level: Generated<number>;
   active_status: Generated<Flag>;
+  /** Customs (032_product_customs): 6 to 10 digits. */
+  hs_code: string | null;
+  /** ISO 3166-1 alpha-2, uppercase. */
+  country_of_origin: string | null;
+  description_en: string | null;
+  net_weight_grams: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_STOCK, MAX_UNIT_PRICE, PLATFORMS } from '../constants';
+import { MAX_NET_WEIGHT_GRAMS, MAX_STOCK, MAX_UNIT_PRICE, PLATFORMS } from '../constants';
 import { MESSAGES } from '../messages';
+import { isCountryCode, isHsCode, normaliseHsCode } from '../domain/customs';
 import { isValidJan } from '../domain/jan';
 import {
   dateSchema,
@@ -47,9 +48,28 @@ export const productSchema = z.object({
   /** Units sold in the last 30 days, derived from orders (a sum: written exactly). */
   monthlyQuantity: exactIntegerSchema,
   remarksCount: z.number().int().nonnegative(),
+  /*
+   * Customs papers (commercial invoice, packing list). Absent reads as null: a desktop's offline
+   * cache keeps products as an older server answered them, without these fields.
+   */
+  /** The Harmonized System code, 6 to 10 digits. */
+  hsCode: z.string().nullable().default(null),
+  /** ISO 3166-1 alpha-2, uppercase. */
+  countryOfOrigin: z.string().nullable().default(null),
+  /** The goods' English description on the papers; they use the name where it is null or empty. */
+  descriptionEn: z.string().nullable().default(null),
+  netWeightGrams: z.number().int().nullable().default(null),
   ...timestamps,
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** Dots and spaces typed to group the digits ("0902.10") are dropped before the check. */
+const hsCodeSchema = textSchema().transform(normaliseHsCode).refine(isHsCode, MESSAGES.invalidHsCode);
+/** Taken in either case ("jp" is JP): the code is unambiguous, and it is stored uppercase. */
+const countrySchema = textSchema()
+  .trim()
+  .transform((code) => code.toUpperCase())
+  .refine(isCountryCode, MESSAGES.invalidCountry);
 
 const stockQuantity = intSchema({ max: MAX_STOCK, message: MESSAGES.invalidStockQuantity });
 
@@ -70,6 +90,12 @@ export const productFieldsSchema = z.object({
   lowStockLevel: stockQuantity.default(0),
   activeStatus: z.boolean().default(true),
   availablePlatforms: z.array(platformListingSchema).max(20).default([]),
+  hsCode: hsCodeSchema.nullable().default(null),
+  countryOfOrigin: countrySchema.nullable().default(null),
+  descriptionEn: textSchema().trim().max(200).nullable().default(null),
+  netWeightGrams: intSchema({ min: 1, max: MAX_NET_WEIGHT_GRAMS, message: MESSAGES.invalidNetWeight })
+    .nullable()
+    .default(null),
 });
 
 export const productInputSchema = productFieldsSchema.refine(

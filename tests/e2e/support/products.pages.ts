@@ -103,6 +103,18 @@ export class ProductFormPage {
     if (p.amazonStock !== undefined) await this.amazonStock.fill(p.amazonStock);
   }
 
+  /** The customs section's country box, by its label in either language. */
+  get country() {
+    return this.page.getByRole('combobox', { name: /^(Country of origin|原産国)$/ });
+  }
+
+  /** Types part of a country's name into the country box and picks the option it offers. */
+  async chooseCountry(typed: string, option: string) {
+    await this.country.fill(typed);
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await expect(this.country).toHaveValue(option);
+  }
+
   async chooseOptions(combobox: ReturnType<Page['getByRole']>, options: string[]) {
     await combobox.click();
     // A multi-select's options are menu item checkboxes; a single select's are options.

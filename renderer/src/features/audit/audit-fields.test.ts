@@ -32,6 +32,17 @@ describe('audit field labels', () => {
     expect(fieldLabel(en, 'memo', 'body')).toBe('Text');
   });
 
+  it('name the customs fields as the product form does, in each language', () => {
+    expect(fieldLabel(en, 'product', 'hsCode')).toBe('HS code');
+    expect(fieldLabel(ja, 'product', 'hsCode')).toBe('HSコード');
+    expect(fieldLabel(en, 'product', 'countryOfOrigin')).toBe('Country of origin');
+    expect(fieldLabel(ja, 'product', 'countryOfOrigin')).toBe('原産国');
+    expect(fieldLabel(en, 'product', 'descriptionEn')).toBe('English description');
+    expect(fieldLabel(ja, 'product', 'descriptionEn')).toBe('英語の品名');
+    expect(fieldLabel(en, 'product', 'netWeightGrams')).toBe('Net weight (g)');
+    expect(fieldLabel(ja, 'product', 'netWeightGrams')).toBe('正味重量（g）');
+  });
+
   it('keep the field name for a field no screen knows', () => {
     expect(fieldLabel(en, 'product', 'mystery')).toBe('mystery');
     expect(fieldLabel(en, 'somethingNew', 'name')).toBe('name');
@@ -49,6 +60,14 @@ describe('audit values', () => {
     expect(formatFieldValue('product', 'purchasePrice', 1200, ctxEn())).toBe('¥1,200');
     expect(formatFieldValue('product', 'purchasePrice', 1200, ctxJa())).toBe('￥1,200');
     expect(formatFieldValue('issue', 'expectedPrice', 350, ctxEn())).toBe('¥350');
+  });
+
+  it('read a country of origin as its name in the language, and weights as numbers', () => {
+    expect(formatFieldValue('product', 'countryOfOrigin', 'JP', ctxEn())).toBe('Japan (JP)');
+    expect(formatFieldValue('product', 'countryOfOrigin', 'JP', ctxJa())).toBe('日本 (JP)');
+    expect(formatFieldValue('product', 'countryOfOrigin', null, ctxEn())).toBe('—');
+    expect(formatFieldValue('product', 'netWeightGrams', 1200, ctxEn())).toBe('1,200');
+    expect(formatFieldValue('product', 'hsCode', '090210', ctxEn())).toBe('090210');
   });
 
   it('translate statuses and roles', () => {

@@ -9,6 +9,7 @@ import { CURRENCIES, type Currency } from '#shared/constants';
 import { formatMoney } from '#shared/domain/money';
 import { CUSTOMER_FIELDS } from '#shared/schemas/order';
 import { formatDateOnly, formatDateTime, type DateDisplay } from '../../ui/date-display';
+import { countryLabel } from '#shared/domain/customs';
 
 type ValueKind =
   | 'text'
@@ -31,6 +32,8 @@ type ValueKind =
   | 'shippedOrders'
   | 'rate'
   | 'platform'
+  /** An ISO 3166-1 alpha-2 code, read as the country's name in the user's language. */
+  | 'country'
   | 'decimal'
   | 'percent'
   | 'typedValue'
@@ -117,6 +120,10 @@ const FIELDS: Record<string, Record<string, FieldDef>> = {
     activeStatus: f('addproduct:fields.activeStatus', 'activeStatus'),
     availablePlatforms: f('addproduct:sections.platforms', 'platforms'),
     stockMovement: f('shell:audit.fields.stockMovement', 'movement'),
+    hsCode: f('addproduct:fields.hsCode'),
+    countryOfOrigin: f('addproduct:fields.countryOfOrigin', 'country'),
+    descriptionEn: f('addproduct:fields.descriptionEn'),
+    netWeightGrams: f('addproduct:fields.netWeightGrams', 'number'),
   },
   category: NAMED_SETTING,
   manufacturer: NAMED_SETTING,
@@ -313,6 +320,8 @@ export function formatFieldValue(entity: string, field: string, value: unknown, 
         : String(value);
     case 'number':
       return typeof value === 'number' ? value.toLocaleString(ctx.language) : String(value);
+    case 'country':
+      return countryLabel(String(value), ctx.language);
     case 'activeStatus':
     case 'active':
       return t(value ? 'common:status.active' : 'common:status.inactive');

@@ -1,6 +1,6 @@
 /**
  * The product-details dialog: name, SKU, category, manufacturer,
- * JAN code, stock quantity and shelf number. Sales and shipment screens open it by id; the
+ * JAN code, stock quantity, shelf number and the customs fields. Sales and shipment screens open it by id; the
  * product list opens it for a scanned JAN (where is it, how many are there) with a way on to
  * the edit screen.
  */
@@ -11,6 +11,7 @@ import { queryKeys } from '../../api/query-keys';
 import { AppDialog } from '../../ui/app-dialog';
 import { DetailList } from '../../ui/detail-list';
 import { ErrorState, LoadingState } from '../../ui/page-state';
+import { countryLabel } from '#shared/domain/customs';
 import { useProductName } from './product-name';
 import { fetchProduct } from './products.api';
 
@@ -23,7 +24,7 @@ export interface ProductDetailsDialogProps {
 }
 
 export function ProductDetailsDialog({ productId, open, onClose, onEdit }: ProductDetailsDialogProps) {
-  const { t } = useTranslation('product');
+  const { t, i18n } = useTranslation('product');
   const productName = useProductName();
   const product = useQuery({
     queryKey: queryKeys.products.one(productId),
@@ -40,6 +41,19 @@ export function ProductDetailsDialog({ productId, open, onClose, onEdit }: Produ
         ['janCode', product.data.janCode],
         ['stockQuantity', String(product.data.inStockQuantity)],
         ['shelfNumber', product.data.shelfNumber ?? '—'],
+        ['hsCode', product.data.hsCode ?? '—'],
+        [
+          'countryOfOrigin',
+          product.data.countryOfOrigin ? countryLabel(product.data.countryOfOrigin, i18n.language) : '—',
+        ],
+        // The papers fall back to the name: the dialog says what they will print.
+        ['descriptionEn', product.data.descriptionEn || t('details.descriptionFromName')],
+        [
+          'netWeightGrams',
+          product.data.netWeightGrams === null
+            ? '—'
+            : t('details.grams', { grams: product.data.netWeightGrams.toLocaleString(i18n.language) }),
+        ],
       ] as const)
     : [];
 

@@ -14,7 +14,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PLATFORMS, type Platform } from '#shared/constants';
@@ -26,6 +26,8 @@ import { useFieldMessage } from '../../ui/use-error-text';
 import type { ProductFormOutput, ProductFormValues } from './product-form';
 import { fetchActiveLookups, searchShelfNumbers, type LookupResource } from './products.api';
 import { Combobox, Dropdown } from '../../ui/labelled-controls';
+import { countryLabel } from '#shared/domain/customs';
+import { countryOptions } from './country-names';
 
 export type ProductFormApi = UseFormReturn<ProductFormValues, unknown, ProductFormOutput>;
 
@@ -142,7 +144,7 @@ function NumberField({
   contentBefore,
 }: {
   form: ProductFormApi;
-  name: 'purchasePrice' | 'inStockQuantity' | 'amazonStockQuantity' | 'lowStockLevel';
+  name: 'purchasePrice' | 'inStockQuantity' | 'amazonStockQuantity' | 'lowStockLevel' | 'netWeightGrams';
   label: string;
   hint?: string;
   defaultValue: number | null | undefined;
@@ -375,6 +377,127 @@ export function StockSection({
         )}
       />
     </FormSection>
+  );
+}
+
+/** What the customs papers of a shipment need: HS code, country of origin, English description, net weight. */
+export function CustomsSection({
+  form,
+  defaultValues,
+}: {
+  form: ProductFormApi;
+  defaultValues: ProductFormValues;
+}) {
+  const { t } = useTranslation('addproduct');
+  const fieldMessage = useFieldMessage();
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  return (
+    <FormSection title={t('sections.customs')} grid>
+      <Field
+        label={t('fields.hsCode')}
+        hint={t('hints.hsCode')}
+        validationMessage={fieldMessage(errors.hsCode)}
+      >
+        <Input
+          {...register('hsCode', { setValueAs: blankToNull })}
+          defaultValue={defaultValues.hsCode ?? ''}
+          inputMode="numeric"
+        />
+      </Field>
+      <Controller
+        control={control}
+        name="countryOfOrigin"
+        render={({ field }) => (
+          <CountryField
+            label={t('fields.countryOfOrigin')}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            validationMessage={fieldMessage(errors.countryOfOrigin)}
+          />
+        )}
+      />
+      <Field
+        label={t('fields.descriptionEn')}
+        hint={t('hints.descriptionEn')}
+        validationMessage={fieldMessage(errors.descriptionEn)}
+      >
+        <Input
+          {...register('descriptionEn', { setValueAs: blankToNull })}
+          defaultValue={defaultValues.descriptionEn ?? ''}
+          lang="en"
+        />
+      </Field>
+      <NumberField
+        form={form}
+        name="netWeightGrams"
+        label={t('fields.netWeightGrams')}
+        hint={t('hints.netWeightGrams')}
+        defaultValue={defaultValues.netWeightGrams}
+        emptyIsNull
+      />
+    </FormSection>
+  );
+}
+
+/**
+ * A country by its name in the user's language: typing filters the list by name or code;
+ * leaving the box without choosing shows the chosen country again.
+ */
+function CountryField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  validationMessage,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (code: string | null) => void;
+  onBlur: () => void;
+  validationMessage?: string;
+}) {
+  const { t, i18n } = useTranslation('addproduct');
+  const language = i18n.language;
+  const options = useMemo(() => countryOptions(language), [language]);
+  // What the user is typing; null while the box shows the chosen country.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const needle = typed?.trim().toLocaleLowerCase(language) ?? '';
+  const shown = needle === '' ? options : options.filter((o) => o.search.includes(needle));
+  return (
+    <Field label={label} validationMessage={validationMessage}>
+      <Combobox
+        clearable
+        placeholder={t('countrySearch')}
+        value={typed ?? (value ? countryLabel(value, language) : '')}
+        selectedOptions={value ? [value] : []}
+        open={open}
+        onOpenChange={(_e, data) => setOpen(data.open)}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          setOpen(true);
+        }}
+        onOptionSelect={(_e, data) => {
+          onChange(data.optionValue ?? null);
+          setTyped(null);
+        }}
+        onBlur={() => {
+          setTyped(null);
+          onBlur();
+        }}
+      >
+        {shown.map((o) => (
+          <Option key={o.code} value={o.code} text={o.label}>
+            {o.label}
+          </Option>
+        ))}
+      </Combobox>
+    </Field>
   );
 }
 

@@ -23,6 +23,7 @@ import { useErrorText } from '../../ui/use-error-text';
 import {
   BasicsSection,
   ClassificationSection,
+  CustomsSection,
   PlatformsSection,
   StockSection,
 } from './product-form-sections';
@@ -71,6 +72,11 @@ export function emptyProductValues(prefill?: ProductPrefillState['prefill']): Pr
     lowStockLevel: 0,
     activeStatus: true,
     availablePlatforms: [],
+    hsCode: null,
+    // The goods are bought in Japan: the form starts there (the API itself assumes nothing).
+    countryOfOrigin: 'JP',
+    descriptionEn: null,
+    netWeightGrams: null,
   };
 }
 
@@ -91,6 +97,10 @@ export function productValues(p: Product): ProductFormValues {
     lowStockLevel: p.lowStockLevel,
     activeStatus: p.activeStatus,
     availablePlatforms: p.availablePlatforms,
+    hsCode: p.hsCode,
+    countryOfOrigin: p.countryOfOrigin,
+    descriptionEn: p.descriptionEn,
+    netWeightGrams: p.netWeightGrams,
   };
 }
 
@@ -161,6 +171,7 @@ export function ProductForm({
         <ClassificationSection form={form} product={product} />
         <StockSection form={form} mode={mode} product={product} defaultValues={defaultValues} />
         <PlatformsSection form={form} />
+        <CustomsSection form={form} defaultValues={defaultValues} />
         <div className={styles.actions}>
           <Button onClick={onCancel} disabled={isSubmitting}>
             {t('common:actions.cancel')}

@@ -35,6 +35,7 @@ import * as searchKeysFilterGin from './028_search_keys_filter_gin';
 import * as syncChanges from './029_sync_changes';
 import * as shipmentVersions from './030_shipment_versions';
 import * as connections from './031_connections';
+import * as productCustoms from './032_product_customs';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '029_sync_changes': syncChanges,
   '030_shipment_versions': shipmentVersions,
   '031_connections': connections,
+  '032_product_customs': productCustoms,
 };
