@@ -20,7 +20,7 @@ import { DateTime } from 'luxon';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import type { Order, Customer } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
-import type { Shipment } from '#shared/schemas/shipment';
+import type { SyncShipment } from '#shared/schemas/sync';
 import {
   answerGet,
   applyRecords,
@@ -138,7 +138,7 @@ function makeProducts(): Product[] {
   });
 }
 
-export function makeRecords(): { shipments: Shipment[]; orders: Order[]; products: Product[] } {
+export function makeRecords(): { shipments: SyncShipment[]; orders: Order[]; products: Product[] } {
   const r = random(2);
   const products = makeProducts();
   const orders: Order[] = [];
@@ -211,7 +211,7 @@ export function makeRecords(): { shipments: Shipment[]; orders: Order[]; product
       }),
     );
   }
-  const shipments: Shipment[] = shippingDates.map((shippingDate, i) => {
+  const shipments: SyncShipment[] = shippingDates.map((shippingDate, i) => {
     const mine = orders.slice(i * SIZE.ordersPerShipment, (i + 1) * SIZE.ordersPerShipment);
     const received = i % 3 !== 0;
     return shipmentRecord({
@@ -224,24 +224,7 @@ export function makeRecords(): { shipments: Shipment[]; orders: Order[]; product
       totalCustomFee: received ? 1500.5 : null,
       receivedDate: received ? shippingDate : null,
       status: received ? 'RECEIVED' : 'SHIPPED',
-      shippedOrders: mine.map((o) => ({
-        _id: o._id,
-        orderId: o.orderId,
-        orderDate: o.orderDate,
-        platformCode: o.platformCode,
-        orderQuantity: o.orderQuantity,
-        baseOrderPrice: o.baseOrderPrice,
-        gst: 0,
-        commission: 0,
-        closingFee: 0,
-        shippingFee: 0,
-        customFee: 0,
-        discount: 0,
-        currency: o.currency,
-        shipmentStatus: o.shipmentStatus,
-        customer: o.customer,
-        product: o.product && { _id: o.product._id, name: o.product.name },
-      })),
+      orderIds: mine.map((o) => o._id),
       createdAt: stamp(shippingDate, 3600),
       updatedAt: stamp(shippingDate, 7200 + i),
     });

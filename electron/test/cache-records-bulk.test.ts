@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
-import type { Shipment } from '#shared/schemas/shipment';
+import type { SyncShipment } from '#shared/schemas/sync';
 import {
   answerGet,
   applyRecords,
@@ -84,7 +84,7 @@ function order(i: number, extra: Partial<Order> = {}): Order {
   });
 }
 
-function shipment(i: number, updatedAt = stamp('2026-06-10')): Shipment {
+function shipment(i: number, updatedAt = stamp('2026-06-10')): SyncShipment {
   return shipmentRecord({
     _id: `s${i}`,
     shipmentId: `SHP-${i}`,

@@ -15,8 +15,7 @@ import { PLATFORM_CURRENCY, type Platform } from '#shared/constants';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
-import type { Shipment } from '#shared/schemas/shipment';
-import type { SyncChanges } from '#shared/schemas/sync';
+import type { SyncChanges, SyncShipment } from '#shared/schemas/sync';
 import { client, setupAccounts, type Client, type Json } from '../../server/test/helpers/http';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
 import {
@@ -433,7 +432,7 @@ function order(id: string, orderDate: string, productId: string, extra: Partial<
   });
 }
 
-function shipment(id: string, shippingDate: string): Shipment {
+function shipment(id: string, shippingDate: string): SyncShipment {
   return shipmentRecord({
     _id: id,
     shipmentId: `SHP-${id}`,

@@ -8,7 +8,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
-import type { Shipment } from '#shared/schemas/shipment';
+import type { SyncShipment } from '#shared/schemas/sync';
 import { createRecordTables, type SyncPage } from '../../src/services/offline/cache-records';
 
 // The cache's driver ships no types its package exports resolve: better-sqlite3's describe it.
@@ -106,13 +106,14 @@ export function orderRecord(
   };
 }
 
+/** A shipment as a sync page gives it (its orders by id). */
 export function shipmentRecord(
   fields: Pick<
-    Shipment,
+    SyncShipment,
     '_id' | 'shipmentId' | 'shippingDate' | 'totalShippingFee' | 'createdAt' | 'updatedAt'
   > &
-    Partial<Shipment>,
-): Shipment {
+    Partial<SyncShipment>,
+): SyncShipment {
   return {
     shipmentTrackingLink: 'https://tracking.example/x',
     shippingMethod: null,
@@ -121,7 +122,7 @@ export function shipmentRecord(
     receivedDate: null,
     status: 'SHIPPED',
     version: 1,
-    shippedOrders: [],
+    orderIds: [],
     ...fields,
   };
 }

@@ -20,7 +20,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { formatMessage } from '#shared/messages';
 import { todayIso } from '#shared/domain/periods';
-import { SYNC_PAGE, SYNC_WINDOW_DAYS, type SyncChanges } from '#shared/schemas/sync';
+import { SYNC_PAGE, SYNC_WINDOW_DAYS, toSyncShipment, type SyncChanges } from '#shared/schemas/sync';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
 import { writeTransaction } from '../db/write-transaction';
@@ -163,7 +163,7 @@ async function fullPage(
   let room = limit;
   while (room > 0 && phase < PHASES.length) {
     const page = await syncSetPage(db, PHASES[phase] as SyncPhase, window, after, room);
-    data.shipments.push(...page.shipments);
+    data.shipments.push(...page.shipments.map(toSyncShipment));
     data.orders.push(...page.orders);
     data.products.push(...page.products);
     room -= page.ids.length;
@@ -228,7 +228,7 @@ async function changesPage(
   const sentProducts = sent(products);
   return {
     data: {
-      shipments,
+      shipments: shipments.map(toSyncShipment),
       orders,
       products,
       removed: {

@@ -46,6 +46,9 @@ import { LIMITS } from '#shared/constants';
 import { formatMessage, MESSAGES } from '#shared/messages';
 import { ListQueryError, type Filter, type ListQuery } from '#shared/query';
 import { CONTROL_CHARACTERS, dateSchema, idSchema, textSchema } from '#shared/schemas/common';
+import type { Order } from '#shared/schemas/order';
+import type { ShippedOrder, Shipment } from '#shared/schemas/shipment';
+import type { SyncShipment } from '#shared/schemas/sync';
 import type { Database } from '../../../../server/src/db/database';
 import { HttpError, httpError, notFound, sendError } from '../../../../server/src/http/errors';
 import {
@@ -176,11 +179,52 @@ function recordsOf(db: Sqlite, table: Table, ids: readonly string[]): unknown[] 
       where t.id in (${sql.join(ids)})`.compile(kdb),
   );
   const byId = new Map(rows.map((row) => [row.id, row.record]));
-  return ids.flatMap((id) => {
+  const records = ids.flatMap((id) => {
     const record = byId.get(id);
     return record === undefined ? [] : [JSON.parse(record) as unknown];
   });
+  return table === 'shipments' ? withShippedOrders(db, records as SyncShipment[]) : records;
 }
+
+/**
+ * Shipments as the API answers them: the sync names a shipment's orders by id (their records are
+ * kept once, as orders), and the answer shows each as the shipment's orders popup does — its
+ * shares of the fees, its product by name — in the order they were added.
+ */
+function withShippedOrders(db: Sqlite, shipments: readonly SyncShipment[]): Shipment[] {
+  const orders = new Map(
+    (recordsOf(db, 'orders', [...new Set(shipments.flatMap((s) => s.orderIds))]) as Order[]).map((o) => [
+      o._id,
+      o,
+    ]),
+  );
+  return shipments.map(({ orderIds, ...shipment }) => ({
+    ...shipment,
+    shippedOrders: orderIds.flatMap((id) => {
+      const order = orders.get(id);
+      return order ? [shippedOrderOf(order)] : [];
+    }),
+  }));
+}
+
+const shippedOrderOf = (order: Order): ShippedOrder => ({
+  _id: order._id,
+  orderId: order.orderId,
+  orderDate: order.orderDate,
+  platformCode: order.platformCode,
+  orderQuantity: order.orderQuantity,
+  baseOrderPrice: order.baseOrderPrice,
+  gst: order.gst,
+  commission: order.commission,
+  closingFee: order.closingFee,
+  shippingFee: order.shippingFee,
+  customFee: order.customFee,
+  discount: order.discount,
+  currency: order.currency,
+  shipmentStatus: order.shipmentStatus,
+  customer: order.customer,
+  product: order.product && { _id: order.product._id, name: order.product.name },
+});
 
 /**
  * A page as the server's runList answers it: the filters' total, then the page's keys in the

@@ -24,8 +24,7 @@ import { toMinor } from '#shared/domain/money';
 import type { CacheAnswer } from '#shared/ipc';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
-import type { Shipment } from '#shared/schemas/shipment';
-import type { SyncChanges } from '#shared/schemas/sync';
+import type { SyncChanges, SyncShipment } from '#shared/schemas/sync';
 import { syncWindow } from '../../../../server/src/sync/sync.service';
 import { answerRecords } from './cache-queries';
 
@@ -351,7 +350,7 @@ function storeRow(
   return key;
 }
 
-function storeShipment(s: Statements, shipment: Shipment): void {
+function storeShipment(s: Statements, shipment: SyncShipment): void {
   storeRow(
     s,
     'shipments',

@@ -13,6 +13,7 @@
 import { MESSAGES } from '#shared/messages';
 import type { OutboxEntry } from '#shared/ipc';
 import { shipmentSchema, type Shipment } from '#shared/schemas/shipment';
+import { toSyncShipment } from '#shared/schemas/sync';
 import type { Database } from './cache-file';
 import { ApiError, type TeamApi } from './connectivity';
 import type { CacheRecords } from './sync';
@@ -88,7 +89,12 @@ const emptyRemoved = () => ({ shipments: [], orders: [], products: [] });
 
 /** The shipment as the server answered it, stored as a record so the screens show it. */
 function storeShipment(db: Database, records: CacheRecords, shipment: Shipment): void {
-  records.applyRecords(db, { shipments: [shipment], orders: [], products: [], removed: emptyRemoved() });
+  records.applyRecords(db, {
+    shipments: [toSyncShipment(shipment)],
+    orders: [],
+    products: [],
+    removed: emptyRemoved(),
+  });
 }
 
 async function theirShipment(api: TeamApi, id: string, error: ApiError): Promise<Shipment> {
