@@ -13,8 +13,8 @@
  */
 import { z } from 'zod';
 import { MESSAGES, type MessageKey } from '../messages';
-import type { Timer } from './order-poller';
-import type { PollerSession } from './order-poller';
+import type { PollerSession, Timer } from './order-poller';
+import { createSessionLoop, systemTimer, type SessionLoop } from './session-loop';
 
 /** How often an admin's session reads the connections: a failure waits at most this long. */
 export const CONNECTION_WATCH_MS = 60_000;
@@ -100,40 +100,15 @@ export interface ConnectionWatchDeps {
   requestTimeoutMs?: number;
 }
 
-export interface ConnectionWatch {
-  /** Starts for an admin session, stops for anything else; call after every session change. */
-  sync(): void;
-  /** Another server: what was announced is forgotten, and the watch starts over. */
-  restart(): void;
-  stop(): void;
-  isRunning(): boolean;
-  /** One read now (the interval calls this); resolves when it is done or skipped. */
-  poll(): Promise<void>;
-}
+/** Its `restart` (another server) forgets what was announced. */
+export type ConnectionWatch = SessionLoop;
 
 export function createConnectionWatch(deps: ConnectionWatchDeps): ConnectionWatch {
-  const timer: Timer = deps.timer ?? {
-    setInterval: (cb, ms) => setInterval(cb, ms),
-    clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-  };
-  const intervalMs = deps.intervalMs ?? CONNECTION_WATCH_MS;
   const requestTimeoutMs = deps.requestTimeoutMs ?? 30_000;
   // Failures announced on this server, kept across sessions: signing in again is no new failure.
   const announced = new Set<string>();
-  let handle: unknown;
-  let token: string | undefined;
-  let abort = new AbortController();
-  let inFlight: Promise<void> | undefined;
 
-  const adminToken = () => {
-    const session = deps.getSession();
-    return session?.role === 'admin' ? session.token : undefined;
-  };
-
-  const read = async () => {
-    const sessionToken = token;
-    const { signal } = abort;
-    if (!sessionToken) return;
+  const read = async (sessionToken: string, signal: AbortSignal) => {
     let alerts: ConnectionAlert[];
     try {
       alerts = connectionAlerts(
@@ -157,45 +132,11 @@ export function createConnectionWatch(deps: ConnectionWatchDeps): ConnectionWatc
     }
   };
 
-  const poll = (): Promise<void> => {
-    if (inFlight || handle === undefined) return inFlight ?? Promise.resolve();
-    const current = read().finally(() => {
-      if (inFlight === current) inFlight = undefined;
-    });
-    inFlight = current;
-    return current;
-  };
-
-  const stop = () => {
-    abort.abort();
-    abort = new AbortController();
-    inFlight = undefined;
-    if (handle !== undefined) timer.clearInterval(handle);
-    handle = undefined;
-    token = undefined;
-  };
-
-  const start = (sessionToken: string) => {
-    token = sessionToken;
-    handle = timer.setInterval(() => void poll(), intervalMs);
-    void poll();
-  };
-
-  return {
-    sync() {
-      const next = adminToken();
-      if (next === token) return;
-      stop();
-      if (next) start(next);
-    },
-    restart() {
-      stop();
-      announced.clear();
-      const next = adminToken();
-      if (next) start(next);
-    },
-    stop,
-    isRunning: () => handle !== undefined,
-    poll,
-  };
+  return createSessionLoop({
+    getSession: deps.getSession,
+    timer: deps.timer ?? systemTimer,
+    intervalMs: deps.intervalMs ?? CONNECTION_WATCH_MS,
+    read,
+    onRestart: () => announced.clear(),
+  });
 }

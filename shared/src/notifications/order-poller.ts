@@ -38,6 +38,7 @@ import {
   type NotificationItem,
   type OrderKind,
 } from './notification-items';
+import { createSessionLoop, systemTimer, type SessionLoop } from './session-loop';
 
 export { POLL_BATCH_LIMIT };
 
@@ -81,16 +82,8 @@ export interface OrderPollerDeps {
   requestTimeoutMs?: number;
 }
 
-export interface OrderPoller {
-  /** Starts for an admin session, stops for anything else; call after every session change. */
-  sync(): void;
-  /** Forgets the cursors and starts over, e.g. after switching to another server. */
-  restart(): void;
-  stop(): void;
-  isRunning(): boolean;
-  /** One poll now (the interval calls this); resolves when it is done or skipped. */
-  poll(): Promise<void>;
-}
+/** Its `restart` forgets the cursors and starts over (another server). */
+export type OrderPoller = SessionLoop;
 
 const rowSchemas = {
   platform: z.looseObject({
@@ -142,27 +135,13 @@ const unknownCursors = (): Record<OrderKind, Cursor> => ({
 });
 
 export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
-  const timer: Timer = deps.timer ?? {
-    setInterval: (cb, ms) => setInterval(cb, ms),
-    clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-  };
-  const intervalMs = deps.intervalMs ?? TIMINGS.notificationPollMs;
   const requestTimeoutMs = deps.requestTimeoutMs ?? 30_000;
 
-  let handle: unknown;
-  let token: string | undefined;
   // Bumped on every stop: results of a poll begun before it are thrown away.
   let generation = 0;
-  let inFlight: Promise<void> | undefined;
-  let abort = new AbortController();
   let cursors = unknownCursors();
   // The kinds of this session, once known (a list option is known at once).
   let sessionKinds: readonly OrderKind[] | undefined;
-
-  const adminToken = (): string | undefined => {
-    const session = deps.getSession();
-    return session?.role === 'admin' ? session.token : undefined;
-  };
 
   const fetchList = async (kind: OrderKind, query: string, sessionToken: string, signal: AbortSignal) =>
     toItems(
@@ -212,11 +191,8 @@ export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
     return kinds;
   };
 
-  const runPoll = async () => {
+  const runPoll = async (sessionToken: string, signal: AbortSignal) => {
     const gen = generation;
-    const sessionToken = token;
-    const { signal } = abort;
-    if (!sessionToken) return;
     let kinds: readonly OrderKind[];
     try {
       kinds = await kindsOf(gen, sessionToken, signal);
@@ -234,48 +210,15 @@ export function createOrderPoller(deps: OrderPollerDeps): OrderPoller {
     }
   };
 
-  const poll = (): Promise<void> => {
-    if (inFlight || handle === undefined) return inFlight ?? Promise.resolve();
-    const current = runPoll().finally(() => {
-      if (inFlight === current) inFlight = undefined;
-    });
-    inFlight = current;
-    return current;
-  };
-
-  const stop = () => {
-    generation += 1;
-    // A poll of the old session may still be waiting: abort it and let the next one begin.
-    abort.abort();
-    abort = new AbortController();
-    inFlight = undefined;
-    if (handle !== undefined) timer.clearInterval(handle);
-    handle = undefined;
-    token = undefined;
-    cursors = unknownCursors();
-    sessionKinds = undefined;
-  };
-
-  const start = (sessionToken: string) => {
-    token = sessionToken;
-    handle = timer.setInterval(() => void poll(), intervalMs);
-    void poll();
-  };
-
-  return {
-    sync() {
-      const next = adminToken();
-      if (next === token) return;
-      stop();
-      if (next) start(next);
+  return createSessionLoop({
+    getSession: deps.getSession,
+    timer: deps.timer ?? systemTimer,
+    intervalMs: deps.intervalMs ?? TIMINGS.notificationPollMs,
+    read: runPoll,
+    onStop: () => {
+      generation += 1;
+      cursors = unknownCursors();
+      sessionKinds = undefined;
     },
-    restart() {
-      stop();
-      const next = adminToken();
-      if (next) start(next);
-    },
-    stop,
-    isRunning: () => handle !== undefined,
-    poll,
-  };
+  });
 }
