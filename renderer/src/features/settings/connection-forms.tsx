@@ -219,6 +219,41 @@ function EnabledSwitch<Values extends FieldValues>({
   );
 }
 
+/** A required text field of a connection (not a secret: shown as saved). */
+function TextField<Values extends FieldValues>({
+  control,
+  name,
+  label,
+  placeholder,
+  message,
+}: {
+  control: Control<Values, unknown, never>;
+  name: Path<Values>;
+  label: string;
+  placeholder?: string;
+  message: string | undefined;
+}) {
+  return (
+    <Field label={label} required validationMessage={message}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field: { ref, value, onChange, onBlur } }) => (
+          <Input
+            ref={ref}
+            name={name}
+            value={String(value)}
+            placeholder={placeholder}
+            autoComplete="off"
+            onChange={(_e, data) => onChange(data.value)}
+            onBlur={onBlur}
+          />
+        )}
+      />
+    </Field>
+  );
+}
+
 function SecretField<Values extends FieldValues>({
   control,
   name,
@@ -360,27 +395,13 @@ export function ShopifyForm({ connection, onDirty }: ConnectionFormProps<Shopify
       aria-label={t('connections.shopify.formLabel')}
       onSubmit={handleSubmit((body) => save.mutate(body))}
     >
-      <Field
+      <TextField
+        control={control as never}
+        name="shopDomain"
         label={t('connections.fields.shopDomain')}
-        required
-        validationMessage={message(errors.shopDomain)}
-      >
-        <Controller
-          control={control}
-          name="shopDomain"
-          render={({ field: { ref, value, onChange, onBlur, name } }) => (
-            <Input
-              ref={ref}
-              name={name}
-              value={value}
-              placeholder={t('connections.placeholders.shopDomain')}
-              autoComplete="off"
-              onChange={(_e, data) => onChange(data.value)}
-              onBlur={onBlur}
-            />
-          )}
-        />
-      </Field>
+        placeholder={t('connections.placeholders.shopDomain')}
+        message={message(errors.shopDomain)}
+      />
       <Field label={t('connections.shopify.signIn')}>
         <Controller
           control={control}
@@ -395,26 +416,12 @@ export function ShopifyForm({ connection, onDirty }: ConnectionFormProps<Shopify
       </Field>
       {signIn === 'client' ? (
         <>
-          <Field
+          <TextField
+            control={control as never}
+            name="clientId"
             label={t('connections.fields.shopifyClientId')}
-            required
-            validationMessage={message(errors.clientId)}
-          >
-            <Controller
-              control={control}
-              name="clientId"
-              render={({ field: { ref, value, onChange, onBlur, name } }) => (
-                <Input
-                  ref={ref}
-                  name={name}
-                  value={value}
-                  autoComplete="off"
-                  onChange={(_e, data) => onChange(data.value)}
-                  onBlur={onBlur}
-                />
-              )}
-            />
-          </Field>
+            message={message(errors.clientId)}
+          />
           <SecretField
             control={control as never}
             name="clientSecret"
@@ -531,23 +538,13 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
       aria-label={t('connections.amazon.formLabel')}
       onSubmit={handleSubmit((body) => save.mutate(body))}
     >
-      <Field label={t('connections.fields.clientId')} required validationMessage={message(errors.clientId)}>
-        <Controller
-          control={control}
-          name="clientId"
-          render={({ field: { ref, value, onChange, onBlur, name } }) => (
-            <Input
-              ref={ref}
-              name={name}
-              value={value}
-              autoComplete="off"
-              placeholder={t('connections.placeholders.clientId')}
-              onChange={(_e, data) => onChange(data.value)}
-              onBlur={onBlur}
-            />
-          )}
-        />
-      </Field>
+      <TextField
+        control={control as never}
+        name="clientId"
+        label={t('connections.fields.clientId')}
+        placeholder={t('connections.placeholders.clientId')}
+        message={message(errors.clientId)}
+      />
       <SecretField
         control={control as never}
         name="clientSecret"
