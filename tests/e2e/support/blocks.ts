@@ -59,14 +59,22 @@ export const pageScrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /**
- * What a Japanese screen may show in Latin letters: names of platforms and services, codes and
- * their kinds, currencies, key names, the date format's mask. Anything else in Latin letters
- * outside the data is an English text left untranslated.
+ * What a Japanese screen may show in Latin letters: names of platforms and services and of
+ * their own screens and credentials (Shopify's Admin API and Dev Dashboard, Amazon's LWA), codes
+ * and their kinds (HS: the customs tariff code, HSコード in Japanese customs' own papers),
+ * currencies, key names, the date format's mask. Anything else in Latin letters outside the data
+ * is an English text left untranslated.
  */
 export const LATIN_IN_JAPANESE = [
   'Kura',
   'Amazon',
   'Shopify',
+  'Admin',
+  'API',
+  'Dev',
+  'Dashboard',
+  'LWA',
+  'HS',
   'PayPal',
   'OTZ',
   'SKU',

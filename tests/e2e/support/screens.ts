@@ -148,6 +148,11 @@ export const SCREENS: Screen[] = [
     table: { columns: ['Date', 'Rate (yen per rupee)', 'Last changed'] },
     form: (page) => main(page).getByRole('textbox', { name: /^(Rate|レート)/ }),
   },
+  {
+    path: '/settings/connections',
+    as: 'admin',
+    form: (page) => main(page).getByRole('textbox', { name: /^(Shop domain|ショップのドメイン)/ }),
+  },
 
   // Orders.
   {

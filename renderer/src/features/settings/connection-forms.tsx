@@ -542,7 +542,6 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
         control={control as never}
         name="clientId"
         label={t('connections.fields.clientId')}
-        placeholder={t('connections.placeholders.clientId')}
         message={message(errors.clientId)}
       />
       <SecretField
