@@ -11,32 +11,11 @@ import {
   createNotificationText,
   NOTIFICATION_KEYS,
 } from '../src/services/notification-text';
-import {
-  createOrderNotifications,
-  type OrderNotificationsDeps,
-  type Timer,
-} from '../src/services/notifications';
+import { createOrderNotifications, type OrderNotificationsDeps } from '../src/services/notifications';
+import { manualTimer } from '#shared/notifications/manual-timer';
 
 const BASE = 'http://127.0.0.1:4567/api/v1';
 const ADMIN: StoredSession = { token: 'admin-token', role: 'admin' };
-
-function manualTimer() {
-  const callbacks = new Map<number, () => void>();
-  let next = 1;
-  const timer: Timer & { fire(): void; active(): number; lastMs?: number } = {
-    setInterval(cb, ms) {
-      timer.lastMs = ms;
-      callbacks.set(next, cb);
-      return next++;
-    },
-    clearInterval(handle) {
-      callbacks.delete(handle as number);
-    },
-    fire: () => callbacks.forEach((cb) => cb()),
-    active: () => callbacks.size,
-  };
-  return timer;
-}
 
 type Route = (url: URL) => Response | Promise<Response>;
 const json = (body: unknown, status = 200) =>

@@ -8,27 +8,10 @@ import {
   type ConnectionAlert,
   type ConnectionWatchDeps,
 } from './connection-watch';
-import type { PollerSession, Timer } from './order-poller';
+import type { PollerSession } from './order-poller';
+import { manualTimer } from './manual-timer';
 
 const ADMIN: PollerSession = { token: 'admin-token', role: 'admin' };
-
-function manualTimer() {
-  const callbacks = new Map<number, () => void>();
-  let next = 1;
-  const timer: Timer & { fire(): void; active(): number; lastMs?: number } = {
-    setInterval(cb, ms) {
-      timer.lastMs = ms;
-      callbacks.set(next, cb);
-      return next++;
-    },
-    clearInterval(handle) {
-      callbacks.delete(handle as number);
-    },
-    fire: () => callbacks.forEach((cb) => cb()),
-    active: () => callbacks.size,
-  };
-  return timer;
-}
 
 /** A connection as GET /connections answers it (the fields the watch reads, and others). */
 const connection = (

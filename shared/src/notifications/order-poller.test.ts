@@ -6,28 +6,10 @@ import {
   type OrderBatch,
   type OrderPollerDeps,
   type PollerSession,
-  type Timer,
 } from './order-poller';
+import { manualTimer } from './manual-timer';
 
 const ADMIN: PollerSession = { token: 'admin-token', role: 'admin' };
-
-function manualTimer() {
-  const callbacks = new Map<number, () => void>();
-  let next = 1;
-  const timer: Timer & { fire(): void; active(): number; lastMs?: number } = {
-    setInterval(cb, ms) {
-      timer.lastMs = ms;
-      callbacks.set(next, cb);
-      return next++;
-    },
-    clearInterval(handle) {
-      callbacks.delete(handle as number);
-    },
-    fire: () => callbacks.forEach((cb) => cb()),
-    active: () => callbacks.size,
-  };
-  return timer;
-}
 
 const platformRow = (n: number, createdAt: string) => ({
   _id: `p${n}`,
