@@ -711,6 +711,11 @@ export class ConnectionsEngine {
     this.#timer = setTimeout(() => void tick(), 0).unref();
   }
 
+  /** Resolves once the runs going in this process have ended (a test counting what a request wrote). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.#runs.values()].map((run) => run.done));
+  }
+
   /** Stops the schedule and the runs going: each records itself interrupted and frees its lease. */
   async close(): Promise<void> {
     this.#closed = true;

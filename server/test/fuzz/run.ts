@@ -47,6 +47,11 @@ export interface FuzzOptions {
   deadline?: number;
   /** The server's error log, emptied after each request (see {@link captureLogger}). */
   serverLog?: { take(): string[] };
+  /**
+   * Waits for what an accepted request goes on doing after its answer (a sync run it started),
+   * so that its writes are counted as its own, not as the next request's.
+   */
+  settle?: () => Promise<void>;
   /** Stop at the first failure (a test); a command run goes on and lists them all. */
   stopOnFailure?: boolean;
   progress?: (stats: FuzzStats) => void;
@@ -225,6 +230,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzStats> {
     if (answer.status >= 500 || /"code":"somethingWentWrong"/.test(answer.text)) fail('5xx');
     else if (statusKey === 'no answer') fail('no answer');
 
+    await options.settle?.();
     const after = await fingerprint();
     if (answer.status >= 400 && answer.status < 500) {
       const moved = Object.keys(after).filter((k) => after[k] !== before[k]);
