@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CsvExportError, exportUrl, saveCsv, type CsvExportDeps } from '../src/services/csv-export';
+import { CsvExportError, exportUrl, saveCsv, savePdf, type CsvExportDeps } from '../src/services/csv-export';
 
 // What the API serves: a UTF-8 byte order mark, Japanese text and enough rows to stream in chunks.
 const SERVED = Buffer.concat([
@@ -71,6 +71,29 @@ describe('CSV export', () => {
         url: '/api/v1/products/csv-products?searchString=curry&sort=name',
         authorization: 'Token vault-token',
       });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('saves a PDF through the same path: a PDF filter, the .pdf name, the bytes unchanged', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kura-pdf-'));
+    try {
+      const chosen = path.join(dir, 'chosen.pdf');
+      const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: chosen }));
+      const progress = vi.fn();
+      const result = await savePdf(
+        { defaultName: 'pick-list', path: 'products/csv-products' },
+        deps({ showSaveDialog, defaultDir: '/home/u/Downloads', onProgress: progress }),
+      );
+      expect(result).toEqual({ saved: true, path: chosen });
+      expect(showSaveDialog).toHaveBeenCalledWith({
+        defaultPath: path.join('/home/u/Downloads', 'pick-list.pdf'),
+        filters: [{ name: 'PDF', extensions: ['pdf'] }],
+      });
+      expect(Buffer.compare(await readFile(chosen), SERVED)).toBe(0);
+      // Bytes only: a line feed inside a PDF is no record.
+      expect(progress).toHaveBeenLastCalledWith({ rows: 0, bytes: SERVED.length, done: true });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -20,6 +20,7 @@ function setup(overrides: Partial<IpcHandlers> = {}) {
     'session:clear': vi.fn(() => undefined),
     'csv:save': vi.fn(async () => ({ saved: false })),
     'csv:cancel': vi.fn(() => ({ canceled: false })),
+    'pdf:save': vi.fn(async () => ({ saved: false })),
     'window:unsaved': vi.fn(() => undefined),
     'external:open': vi.fn(async () => ({ opened: false })),
     'language:set': vi.fn(() => undefined),

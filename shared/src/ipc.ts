@@ -60,6 +60,9 @@ export const csvSaveSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9/_-]*(\?[^#\s]*)?$/i, 'An API path, not an address'),
 });
 
+/** A document (a PDF the API makes) saved where the user chooses, as a CSV export is. */
+export const pdfSaveSchema = csvSaveSchema;
+
 export const unsavedChangesSchema = z.object({ unsaved: z.boolean() });
 
 export const externalUrlSchema = z.object({ url: z.string().max(4096) });
@@ -100,6 +103,7 @@ export const ipcChannels = {
   'session:clear': { payload: z.void() },
   'csv:save': { payload: csvSaveSchema },
   'csv:cancel': { payload: z.void() },
+  'pdf:save': { payload: pdfSaveSchema },
   'window:unsaved': { payload: unsavedChangesSchema },
   'external:open': { payload: externalUrlSchema },
   'language:set': { payload: z.object({ lang: z.enum(LANGUAGES) }) },
@@ -219,6 +223,7 @@ export interface IpcResults {
   'session:clear': void;
   'csv:save': { saved: boolean; path?: string; canceled?: boolean };
   'csv:cancel': { canceled: boolean };
+  'pdf:save': { saved: boolean; path?: string };
   'window:unsaved': void;
   'external:open': { opened: boolean };
   'language:set': void;
@@ -279,6 +284,8 @@ export interface KuraBridge {
   ): Promise<{ saved: boolean; path?: string; canceled?: boolean }>;
   /** Stops the export being saved; its file is not left behind. */
   cancelCsv(): Promise<{ canceled: boolean }>;
+  /** A PDF from the API (customs papers, pick list, labels): the save dialog, or a download. */
+  savePdf(request: z.input<typeof pdfSaveSchema>): Promise<{ saved: boolean; path?: string }>;
   /** A form holds unsaved changes: closing the window asks first. */
   setUnsavedChanges(unsaved: boolean): Promise<void>;
   openExternal(url: string): Promise<{ opened: boolean }>;

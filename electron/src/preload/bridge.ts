@@ -56,6 +56,7 @@ export function createBridge(transport: BridgeTransport): KuraBridge {
     clearSession: () => call('session:clear'),
     saveCsv: (request) => call('csv:save', request),
     cancelCsv: () => call('csv:cancel'),
+    savePdf: (request) => call('pdf:save', request),
     setUnsavedChanges: (unsaved) => call('window:unsaved', { unsaved }),
     openExternal: (url) => call('external:open', { url }),
     setLanguage: (lang) => call('language:set', { lang }),

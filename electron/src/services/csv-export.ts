@@ -57,6 +57,17 @@ export const EXPORT_SAVED_TEXT: Record<Language, (file: string) => string> = {
   ja: (file) => `エクスポートを保存しました：${file}。クリックするとフォルダーを開きます。`,
 };
 
+function countingBytes(report: (rows: number, bytes: number) => void) {
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      report(0, bytes);
+      done(null, chunk);
+    },
+  });
+}
+
 /**
  * Counts CSV records in a byte stream as it passes: a record ends at a line feed outside
  * quotes (a quote inside a field is doubled, which toggles twice and changes nothing).
@@ -112,15 +123,42 @@ export function exportUrl(apiPath: string, apiBaseUrl: string): string {
   return url.href;
 }
 
-export async function saveCsv(
+/** What kind of file an export is: its extension, the dialog's filter, how progress is counted. */
+interface ExportKind {
+  extension: 'csv' | 'pdf';
+  filterName: string;
+  /** CSV records are counted as they pass; a PDF reports its bytes only. */
+  countRows: boolean;
+}
+
+const CSV: ExportKind = { extension: 'csv', filterName: 'CSV', countRows: true };
+const PDF: ExportKind = { extension: 'pdf', filterName: 'PDF', countRows: false };
+
+export function saveCsv(
+  request: { defaultName: string; path: string },
+  deps: CsvExportDeps,
+): Promise<{ saved: boolean; path?: string; canceled?: boolean }> {
+  return saveExport(CSV, request, deps);
+}
+
+/** A PDF the API makes (customs papers, a pick list, labels), saved as a CSV export is. */
+export function savePdf(
+  request: { defaultName: string; path: string },
+  deps: CsvExportDeps,
+): Promise<{ saved: boolean; path?: string; canceled?: boolean }> {
+  return saveExport(PDF, request, deps);
+}
+
+async function saveExport(
+  kind: ExportKind,
   { defaultName, path: apiPath }: { defaultName: string; path: string },
   deps: CsvExportDeps,
 ): Promise<{ saved: boolean; path?: string; canceled?: boolean }> {
   const url = exportUrl(apiPath, await deps.getApiBaseUrl());
   // basename again here: the schema already refuses separators, but this module must be
   // safe on its own.
-  let name = path.basename(defaultName.replace(/\\/g, '/')) || 'export.csv';
-  if (!name.toLowerCase().endsWith('.csv')) name = `${name}.csv`;
+  let name = path.basename(defaultName.replace(/\\/g, '/')) || `export.${kind.extension}`;
+  if (!name.toLowerCase().endsWith(`.${kind.extension}`)) name = `${name}.${kind.extension}`;
 
   // The request first: a refused export says so before a file is chosen or created.
   const token = deps.getToken();
@@ -131,7 +169,7 @@ export async function saveCsv(
   }
   const result = await deps.showSaveDialog({
     defaultPath: deps.defaultDir ? path.join(deps.defaultDir, name) : name,
-    filters: [{ name: 'CSV', extensions: ['csv'] }],
+    filters: [{ name: kind.filterName, extensions: [kind.extension] }],
   });
   if (result.canceled || !result.filePath) {
     await response.body.cancel().catch(() => undefined);
@@ -142,13 +180,14 @@ export async function saveCsv(
   const partial = path.join(path.dirname(result.filePath), `.${path.basename(result.filePath)}.partial`);
   const open = deps.openFile ?? ((file: string) => createWriteStream(file));
   let last = { rows: 0, bytes: 0 };
+  const report = (rows: number, bytes: number) => {
+    last = { rows, bytes };
+    deps.onProgress?.({ rows, bytes, done: false });
+  };
   try {
     await pipeline(
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      countingRows((rows, bytes) => {
-        last = { rows, bytes };
-        deps.onProgress?.({ rows, bytes, done: false });
-      }),
+      kind.countRows ? countingRows(report) : countingBytes(report),
       open(partial),
       { signal: deps.signal },
     );

@@ -22,7 +22,7 @@ import { createBackups, type Backups, type BackupsDeps } from './backups';
 import { APP_ORIGIN, apiCspSource, isTrustedSender, type CspOptions } from './security';
 import { createConnectionService, type ConnectionService } from './connection';
 import { createCloseGuard, type CloseGuard, type CloseGuardDeps } from './close-guard';
-import { EXPORT_SAVED_TEXT, saveCsv, type CsvExportDeps, type ExportProgress } from './csv-export';
+import { EXPORT_SAVED_TEXT, saveCsv, savePdf, type CsvExportDeps, type ExportProgress } from './csv-export';
 import { openExternalSafely, type OpenExternal } from './external-links';
 import { createIpcRouter, type IpcRouter } from './ipc-router';
 import type { KeyValueStore } from './key-value-store';
@@ -383,6 +383,18 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
         if (!exporting) return { canceled: false };
         exporting.abort();
         return { canceled: true };
+      },
+      // A document is small and made in a moment: no progress, no cancel, no notification.
+      'pdf:save': async (request) => {
+        const { saved, path: file } = await savePdf(request, {
+          showSaveDialog: deps.showSaveDialog,
+          fetch: deps.fetchExport,
+          getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
+          getToken: () => vault.get()?.token,
+          openFile: deps.openFile,
+          defaultDir: deps.downloadsDir,
+        });
+        return file ? { saved, path: file } : { saved };
       },
       'window:unsaved': ({ unsaved }) => closeGuard.setUnsaved(unsaved),
       'external:open': ({ url }) => openExternalSafely(url, deps.openExternal),

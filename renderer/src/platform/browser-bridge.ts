@@ -22,6 +22,18 @@ function readSession(): StoredSession | null {
   }
 }
 
+function download(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 const connectionInfo = (): ConnectionInfo => ({
   connection: { mode: 'local' },
   apiBaseUrl: `${location.origin}${API_PREFIX}`,
@@ -76,16 +88,11 @@ export const browserBridge: KuraBridge = {
   },
   // The bytes as served (BOM included): a Blob is saved as is, never decoded to text.
   async saveCsv({ defaultName, path }) {
-    const blob = await requestBytes(path);
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = defaultName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Revoking at once can cancel the download in some browsers.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    download(await requestBytes(path), defaultName);
+    return { saved: true };
+  },
+  async savePdf({ defaultName, path }) {
+    download(await requestBytes(path), defaultName);
     return { saved: true };
   },
   // The browser's own download shows its progress and can be cancelled there.
