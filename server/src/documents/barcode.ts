@@ -3,7 +3,7 @@
  * a label printer. bwip-js (Barcode Writer in Pure PostScript) encodes and lays out the bars and
  * the human-readable digits; it answers an SVG whose paths PDFKit draws as they are.
  */
-import { toSVG } from 'bwip-js';
+import { toSVG } from 'bwip-js/node';
 import { isValidJan } from '#shared/domain/jan';
 import type { Pdf } from './pdf';
 
