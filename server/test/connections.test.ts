@@ -421,6 +421,29 @@ describe.each(testDialects())('connections (%s)', (dialect) => {
     expect(await ordersOf('#1007')).toMatchObject([{ product_id: matcha }]);
   });
 
+  it('applies lines left waiting at the next run once a product has their SKU', async () => {
+    script.pages.push([line('#1108', 'LATER-1', { orderQuantity: 2 }), line('#1109', 'LATER-2')]);
+    expect(await sync()).toMatchObject({ created: 0, unmatched: 2 });
+    const later = await createProduct(api, admin, {
+      name: 'Hojicha',
+      skuCode: 'later-1',
+      janCode: '4901234567818',
+      inStockQuantity: 5,
+    });
+
+    // No new page: the run applies the waiting line the new product matches, and only it.
+    const run = await sync();
+    expect(run).toMatchObject({ status: 'succeeded', created: 1, updated: 0, unmatched: 0, errors: 0 });
+    expect(await ordersOf('#1108')).toMatchObject([{ product_id: later, order_quantity: 2 }]);
+    expect(await ordersOf('#1109')).toEqual([]);
+    const left = await api.get('/api/v1/connections/shopify/unmatched', { token: admin.token });
+    expect(left.body.data.map((g: { sku: string }) => g.sku).sort()).toEqual(['', 'LATER-2']);
+
+    // Applied once: the next run finds nothing more to do.
+    expect(await sync()).toMatchObject({ created: 0, updated: 0 });
+    expect(await ordersOf('#1108')).toHaveLength(1);
+  });
+
   it('answers the running run’s id to a second request while one runs', async () => {
     let open!: () => void;
     script.gate = new Promise((resolve) => (open = resolve));

@@ -246,6 +246,47 @@ export async function waitingLines(
   return rows.map((row) => ({ lineKey: row.line_key, line: JSON.parse(row.line) as ImportLine }));
 }
 
+/**
+ * Waiting lines that a product now matches by its SKU or by a listing's ASIN on the line's
+ * platform (the product was created, or its SKU or listing set, after the line arrived), the
+ * oldest first. Both look-ups are served by the indexes the importer uses.
+ */
+export async function waitingNowMatched(
+  db: Kysely<Database>,
+  kind: ConnectionKind,
+  limit: number,
+): Promise<{ lineKey: string; line: ImportLine }[]> {
+  const rows = await db
+    .selectFrom('connection_unmatched as u')
+    .select(['u.line_key', 'u.line'])
+    .where('u.kind', '=', kind)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('products as p')
+            .select(sql`1`.as('one'))
+            .where(sql<string>`lower(p.sku_code)`, '=', sql<string>`lower(u.sku)`),
+        ),
+        eb.and([
+          eb('u.asin', '<>', ''),
+          eb.exists(
+            eb
+              .selectFrom('product_platforms as pp')
+              .select(sql`1`.as('one'))
+              .whereRef('pp.code', '=', 'u.platform_code')
+              .whereRef('pp.asin', '=', 'u.asin'),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('u.created_at')
+    .orderBy('u.line_key')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ lineKey: row.line_key, line: JSON.parse(row.line) as ImportLine }));
+}
+
 export async function deleteWaiting(
   trx: Kysely<Database>,
   kind: ConnectionKind,

@@ -71,6 +71,7 @@ import {
   updateConnection,
   waitingGroups,
   waitingLines,
+  waitingNowMatched,
   type ConnectionRow,
   type RunRow,
 } from './connections.repository';
@@ -570,6 +571,7 @@ export class ConnectionsEngine {
         this.#o.endpoints,
         (problem) => problems.push(problem),
       );
+      await this.#applyNowMatched(kind, runId, actor, abort.signal);
       for await (const page of source.pages(row.cursor, abort.signal)) {
         abort.signal.throwIfAborted();
         await this.#storePage(kind, runId, actor, page, problems.splice(0));
@@ -583,6 +585,54 @@ export class ConnectionsEngine {
       clearInterval(heartbeat);
     }
     return this.#finish(kind, runId, failure);
+  }
+
+  /**
+   * Lines left waiting because no product had their SKU, applied now that one has (created or
+   * edited since): staff add the missing product and the next run brings its orders in, with
+   * no mapping to make. A batch a transaction, under the run's lease like a page.
+   */
+  async #applyNowMatched(kind: ConnectionKind, runId: string, actor: SessionUser, signal: AbortSignal) {
+    for (;;) {
+      signal.throwIfAborted();
+      const removed = await writeTransaction(this.#o.db, async (trx) => {
+        await lockConnection(trx, kind);
+        const expires = new Date(Date.now() + this.#leaseMs).toISOString();
+        if (!(await renewLease(trx, kind, runId, expires))) throw new LeaseLost();
+        const waiting = await waitingNowMatched(trx, kind, APPLY_BATCH);
+        if (waiting.length === 0) return 0;
+        const applied = await applyWithMappings(
+          trx,
+          actor,
+          kind,
+          waiting.map((w) => w.line),
+          this.#ctx,
+        );
+        const left = new Set(applied.unmatched);
+        const done = waiting.filter((w) => !left.has(w.line));
+        await deleteWaiting(
+          trx,
+          kind,
+          done.map((w) => w.lineKey),
+        );
+        await addRunCounts(trx, runId, {
+          created: applied.created,
+          updated: applied.updated,
+          unmatched: 0,
+          errors: applied.errors.length,
+        });
+        if (applied.errors.length > 0) {
+          this.#o.log.warn(
+            { kind, runId, errors: applied.errors.slice(0, 10) },
+            'connections: waiting lines not applied',
+          );
+        }
+        return done.length;
+      });
+      // Nothing left, or nothing more this run can apply (it would only ask again).
+      if (removed < APPLY_BATCH) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   async #storePage(

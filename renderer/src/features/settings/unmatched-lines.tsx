@@ -24,6 +24,7 @@ type UnmatchedGroup = z.infer<typeof unmatchedGroupSchema>;
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   dialog: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  hint: { display: 'block', marginTop: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
 });
 
 const nameOf = (group: UnmatchedGroup) => group.sku || group.asin;
@@ -77,6 +78,7 @@ export function UnmatchedLines({ kind, label }: { kind: ConnectionKindName; labe
           },
         ]}
       />
+      <Body1 className={styles.hint}>{t('connections.unmatched.hint')}</Body1>
       <MapDialog kind={kind} group={mapping} onClose={() => setMapping(null)} />
     </>
   );
