@@ -183,7 +183,7 @@ test("main keeps the bell: a new order's notification survives a window reload, 
   // Main's next poll, now rather than in up to 10 s.
   await expect(async () => {
     await desktop.app.poller.poll();
-    await expect(bell).toHaveAccessibleName('Notifications (1)', { timeout: 1_000 });
+    await expect(bell).toHaveAccessibleName('Notifications: 1', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   expect(desktop.notifications).toHaveLength(1);
   await expect(ring).toBeVisible();
@@ -191,7 +191,7 @@ test("main keeps the bell: a new order's notification survives a window reload, 
 
   // The window reloads: the bell, its ring and the dot come back from main.
   await page.reload();
-  await expect(bell).toHaveAccessibleName('Notifications (1)');
+  await expect(bell).toHaveAccessibleName('Notifications: 1');
   await expect(ring).toBeVisible();
   await expect(entry.getByLabel('New items')).toBeVisible();
 
@@ -206,7 +206,7 @@ test("main keeps the bell: a new order's notification survives a window reload, 
   await expect.poll(() => desktop.app.notifications.getState().flags.platform).toBe(false);
 
   await page.reload();
-  await expect(bell).toHaveAccessibleName('Notifications (1)');
+  await expect(bell).toHaveAccessibleName('Notifications: 1');
   await expect(ring).toHaveCount(0);
   await expect(entry.getByLabel('New items')).toHaveCount(0);
   await bell.click();

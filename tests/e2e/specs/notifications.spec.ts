@@ -30,7 +30,7 @@ async function createOrders(count: number): Promise<string[]> {
 }
 
 for (const [language, allCaughtUp, bellName] of [
-  ['en', 'All caught up! No new notifications.', 'Notifications (0)'],
+  ['en', 'All caught up! No new notifications.', 'Notifications: 0'],
   ['ja', '新しい通知はありません。', '通知 0 件'],
 ] as const) {
   test.describe(() => {
@@ -59,13 +59,13 @@ test.describe(() => {
     const bell = page.getByTestId('notification-bell');
     const ring = page.getByTestId('notification-ring');
     const entry = new Shell(page).menu.getByRole('link', { name: /^Order management/ });
-    await expect(bell).toHaveAccessibleName('Notifications (0)');
+    await expect(bell).toHaveAccessibleName('Notifications: 0');
     await expect(ring).toHaveCount(0);
     await expect(entry.getByLabel('New items')).toHaveCount(0);
 
     const [orderId] = await createOrders(1);
     // One poll is 10 s (and a loaded machine is slow).
-    await expect(bell).toHaveAccessibleName('Notifications (1)', { timeout: 25_000 });
+    await expect(bell).toHaveAccessibleName('Notifications: 1', { timeout: 25_000 });
     await expect(ring).toBeVisible();
     await expect(entry.getByLabel('New items')).toBeVisible();
 
@@ -83,7 +83,7 @@ test.describe(() => {
 
     // Many more: the list scrolls within its maximum height.
     await createOrders(24);
-    await expect(bell).toHaveAccessibleName('Notifications (25)', { timeout: 25_000 });
+    await expect(bell).toHaveAccessibleName('Notifications: 25', { timeout: 25_000 });
     await expect(ring).toBeVisible();
     await bell.click();
     const list = page.getByRole('group', { name: 'Notifications' }).getByRole('list');

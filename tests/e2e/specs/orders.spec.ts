@@ -67,7 +67,7 @@ const createOrder = async (orderId: string, products: ApiProduct[], platformCode
 const LANGUAGES = {
   English: {
     language: 'en',
-    bell: (n: number) => `Notifications (${n})`,
+    bell: (n: number) => `Notifications: ${n}`,
     newOrder: (orderId: string) => new RegExp(`^New order ${orderId} on`),
     required: ['Order ID is required', 'Platform is required', 'The Product Field is required'],
     bounds: ['Must be at most 10000000.00', 'Must be at most 100000'],

@@ -16,11 +16,11 @@ test('an OTZ order pushed by the storefront rings the bell within one poll, then
   test.setTimeout(120_000);
   await openAndWaitForCursor(page, kura.url, 'otz-orders');
   const bell = page.getByTestId('notification-bell');
-  await expect(bell).toHaveAccessibleName('Notifications (0)');
+  await expect(bell).toHaveAccessibleName('Notifications: 0');
 
   await pushOtz('PAYID-E2E-1');
   // One poll is 10 s (and a loaded machine is slow).
-  await expect(bell).toHaveAccessibleName('Notifications (1)', { timeout: 25_000 });
+  await expect(bell).toHaveAccessibleName('Notifications: 1', { timeout: 25_000 });
   const otzEntry = page.getByRole('navigation').getByRole('link', { name: /OTZ orders/ });
   await expect(otzEntry.getByLabel(/new/i)).toBeVisible();
 

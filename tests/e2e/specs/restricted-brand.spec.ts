@@ -53,5 +53,5 @@ test('restricted brand: the bell never polls OTZ orders, so none is listed leadi
   // each platform request, its cursor within the first poll.
   await page.waitForResponse((r) => isPlatformPoll(r.url(), false) && r.ok(), { timeout: 30_000 });
   expect(otzRequests).toEqual([]);
-  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications (0)');
+  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications: 0');
 });

@@ -16,6 +16,9 @@ import { NotificationList } from './notification-list';
 import { notificationsAtom, unseenNotificationsAtom } from './notifications.atoms';
 import { useNotificationAction } from './use-order-notifications';
 
+const BADGE_OVERFLOW = 99;
+const badgeText = (count: number) => (count > BADGE_OVERFLOW ? `${BADGE_OVERFLOW}+` : String(count));
+
 const useStyles = makeStyles({
   button: { position: 'relative', overflow: 'visible' },
   // A pulsing ring while there are unseen notifications.
@@ -65,7 +68,10 @@ export function NotificationBell() {
           className={styles.button}
           appearance="subtle"
           data-testid="notification-bell"
-          aria-label={t('notifications.bell', { n: items.length })}
+          // The name holds the badge's text as shown ("99+" past 99), and not in parentheses
+          // (which speech input and axe's label-content-name-mismatch read as an aside): a name
+          // without the visible label fails both.
+          aria-label={t('notifications.bell', { n: badgeText(items.length) })}
           icon={
             <>
               <AlertRegular />
@@ -74,6 +80,7 @@ export function NotificationBell() {
                 <CounterBadge
                   className={styles.badge}
                   count={items.length}
+                  overflowCount={BADGE_OVERFLOW}
                   size="small"
                   color="danger"
                   aria-hidden="true"
