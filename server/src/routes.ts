@@ -7,6 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { currencyRoutes } from './currency/currency.routes';
+import { businessDetailsRoutes } from './documents/business-details.routes';
+import { shipmentDocumentsRoutes } from './documents/shipment-documents.routes';
 import { issuesRoutes } from './issues/issues.routes';
 import { memosRoutes } from './memos/memos.routes';
 import { otzOrdersRoutes } from './otz-orders/otz-orders.routes';
@@ -32,6 +34,8 @@ export const resourceRoutes: FastifyPluginAsyncZod[] = [
   memosRoutes,
   otzOrdersRoutes,
   simulationsRoutes,
+  businessDetailsRoutes,
+  shipmentDocumentsRoutes,
 ];
 
 /** Routes that reckon dates in the business's time zone: registered with `{ timeZone }`. */

@@ -122,6 +122,14 @@ describe.each(testDialects())('every audited change reads as sentences (%s)', (d
     await ok(
       api.put('/api/v1/platform-fees/AMAZONIND', { commissionPercent: 15.25, closingFee: 30.5 }, token),
     );
+    const business = {
+      name: 'Kura K.K.',
+      address: '1-2-3 Kanda\nTokyo',
+      phone: '03-1234-5678',
+      email: 'a@kura.example',
+    };
+    await ok(api.put('/api/v1/business-details', business, token));
+    await ok(api.put('/api/v1/business-details', { ...business, taxId: 'IEC 0123456789' }, token));
 
     // Users: a role, a deactivation, a password reset by link.
     await ok(api.put(`/api/v1/users/${clerk.user._id}`, { role: 'orderCreator' }, token));

@@ -131,6 +131,12 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/shipments/:id/customs': ADMIN,
   'POST /api/v1/shipments/:id/orders': ADMIN,
   'DELETE /api/v1/shipments/:id/orders/:orderId': ADMIN,
+  // A shipment's papers: whoever sees shipments makes them; the exporter they print, admins set.
+  'GET /api/v1/shipments/:id/documents/commercial-invoice.pdf': STAFF,
+  'GET /api/v1/shipments/:id/documents/packing-list.pdf': STAFF,
+  'GET /api/v1/shipments/:id/documents/label.pdf': STAFF,
+  'GET /api/v1/business-details': STAFF,
+  'PUT /api/v1/business-details': ADMIN,
   'GET /api/v1/sync/changes': STAFF,
   // Live sync's platform connections: credentials and their runs are for admins only.
   'GET /api/v1/connections': ADMIN,

@@ -84,6 +84,7 @@ export const MESSAGES = {
   invalidNetWeight: 'Enter the net weight in whole grams, from 1 to 1,000,000',
   syncCursorInvalid: 'The sync cursor is not valid: start a full sync',
   syncCursorExpired: 'The sync cursor is too old: start a full sync',
+  businessDetailsMissing: 'Set the business details in Settings first',
   shipmentChanged:
     'This shipment was changed meanwhile (version {{current}}, yours {{given}}): check it and save again',
   // With parameters.
@@ -99,6 +100,10 @@ export const MESSAGES = {
     'Order {{orderId}} is an order of {{platform}}: only Amazon India and own-shop orders go into a shipment',
   shipmentOrderNotPacked: 'Order {{orderId}} is {{status}}: only packed orders can be shipped',
   shipmentOrderInShipment: 'Order {{orderId}} is already in shipment {{shipmentId}}',
+  customsFieldsMissing:
+    'Add the HS code, country of origin and net weight of these products first: {{products}}',
+  shipmentMixedCurrencies:
+    'The orders of this shipment are in several currencies ({{currencies}}): customs papers need one',
   // Validation of any field (the shared zod schemas fall back to these, see schemas/common.ts).
   tooShort: 'Minimum {{min}} symbols',
   tooLong: 'Maximum {{max}} symbols',

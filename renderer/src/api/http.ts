@@ -31,6 +31,8 @@ export class ApiError extends Error {
     readonly errors: FieldError[] = [],
     readonly code?: string,
     readonly params?: MessageParams,
+    /** What the server sent to recover from a conflict (`details`), unread until a screen parses it. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -52,6 +54,7 @@ interface ErrorBody {
   code?: string;
   params?: MessageParams;
   errors?: FieldError[];
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -81,11 +84,13 @@ export function readErrorBody(data: unknown): ErrorBody | null {
       });
     }
   }
+  if (data.details !== undefined && !isRecord(data.details)) return null;
   return {
     message: data.message,
     ...(data.code !== undefined && { code: data.code }),
     ...(params !== undefined && { params }),
     ...(errors !== undefined && { errors }),
+    ...(data.details !== undefined && { details: data.details }),
   };
 }
 
@@ -134,7 +139,7 @@ async function checked(answer: Answer, statusText = ''): Promise<Answer> {
   // The cache's "I do not hold this" is no answer of the server: the server could not be reached.
   if (error?.code === OFFLINE) throw offlineError();
   throw error
-    ? new ApiError(answer.status, error.message, error.errors, error.code, error.params)
+    ? new ApiError(answer.status, error.message, error.errors, error.code, error.params, error.details)
     : new ApiError(answer.status, statusText || BAD_RESPONSE);
 }
 

@@ -67,6 +67,7 @@ export const queryKeys = {
   },
   /** The simulator's per-platform commission and closing fee defaults. */
   platformFees: ['platform-fees'] as const,
+  businessDetails: ['business-details'] as const,
   /** Today's INR→JPY rate (GET /currency). */
   todaysRate: ['currency', 'today'] as const,
   /** Sales reports (sales and OTZ sales): lists, summaries, daily figures. */

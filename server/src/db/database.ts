@@ -7,6 +7,7 @@ import type { AuthTables } from '../auth/auth.table';
 import type { CatalogTables } from '../catalog/catalog.table';
 import type { ConnectionTables } from '../connections/connections.table';
 import type { CurrencyTables } from '../currency/currency.table';
+import type { BusinessDetailsTables } from '../documents/business-details.table';
 import type { IssueTables } from '../issues/issues.table';
 import type { MemoTables } from '../memos/memos.table';
 import type { OrderTables } from '../orders/orders.table';
@@ -40,4 +41,5 @@ export interface Database
     SimulationTables,
     SalesTables,
     SyncTables,
-    ConnectionTables {}
+    ConnectionTables,
+    BusinessDetailsTables {}

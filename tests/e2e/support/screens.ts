@@ -153,6 +153,11 @@ export const SCREENS: Screen[] = [
     as: 'admin',
     form: (page) => main(page).getByRole('textbox', { name: /^(Shop domain|ショップのドメイン)/ }),
   },
+  {
+    path: '/settings/business-details',
+    as: 'admin',
+    form: (page) => main(page).getByRole('textbox', { name: /^(Business name|事業者名)/ }),
+  },
 
   // Orders.
   {

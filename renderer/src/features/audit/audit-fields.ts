@@ -168,6 +168,13 @@ const FIELDS: Record<string, Record<string, FieldDef>> = {
     handling: f('simulator:fields.handling', 'typedValue'),
     target: f('simulator:fields.targetType', 'typedValue'),
   },
+  businessDetails: {
+    name: f('setting:business.fields.name'),
+    address: f('setting:business.fields.address'),
+    phone: f('setting:business.fields.phone'),
+    email: f('setting:business.fields.email'),
+    taxId: f('setting:business.fields.taxId'),
+  },
   platformFee: {
     commissionPercent: f('simulator:defaults.commission', 'percent'),
     closingFee: f('simulator:defaults.closingFee', 'money', 'INR'),

@@ -9,6 +9,7 @@ import {
   VehicleShipRegular,
   BuildingShopRegular,
   PlugConnectedRegular,
+  DocumentTextRegular,
 } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,13 @@ import { Link } from 'react-router-dom';
 import { usePrefetchLink } from '../../ui/route-prefetch';
 import { useCurrentUser } from '../auth/current-user';
 import { BackupsSection } from './backups-section';
-import { CONNECTIONS_PATH, SETTINGS_KINDS, SETTINGS_PATHS, type SettingsKind } from './settings.paths';
+import {
+  BUSINESS_DETAILS_PATH,
+  CONNECTIONS_PATH,
+  SETTINGS_KINDS,
+  SETTINGS_PATHS,
+  type SettingsKind,
+} from './settings.paths';
 
 const ICONS: Record<SettingsKind, ReactNode> = {
   category: <TagMultipleRegular />,
@@ -77,6 +84,7 @@ export default function SettingsMenuPage() {
     <>
       <SettingsCards />
       {admin && <ConnectionsCard />}
+      {admin && <BusinessCard />}
       <BackupsSection />
     </>
   );
@@ -116,6 +124,26 @@ function ConnectionsCard() {
             icon={<PlugConnectedRegular />}
             title={t('connections.title')}
             description={t('connections.description')}
+          />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The business details the customs papers print: for administrators only. */
+function BusinessCard() {
+  const styles = useStyles();
+  const { t } = useTranslation('setting');
+  return (
+    <nav aria-label={t('business.menuLabel')} className={styles.channels}>
+      <ul className={styles.grid}>
+        <li>
+          <MenuCard
+            path={BUSINESS_DETAILS_PATH}
+            icon={<DocumentTextRegular />}
+            title={t('business.title')}
+            description={t('business.description')}
           />
         </li>
       </ul>

@@ -28,3 +28,6 @@ export const SETTINGS_PATHS: Record<SettingsKind, string> = {
 
 /** Settings → Connections (administrators): live sync with the platforms. */
 export const CONNECTIONS_PATH = '/settings/connections';
+
+/** Settings → Business details (administrators): the exporter the customs papers print. */
+export const BUSINESS_DETAILS_PATH = '/settings/business-details';

@@ -111,6 +111,7 @@ export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/settings/handling-charges': { title: 'setting:handlingCharges.title', parent: '/settings' },
   '/settings/exchange-rates': { title: 'setting:exchangeRates.title', parent: '/settings' },
   '/settings/connections': { title: 'setting:connections.title', parent: '/settings' },
+  '/settings/business-details': { title: 'setting:business.title', parent: '/settings' },
   '/users': { title: 'users:title' },
   '/audit-log': { title: 'shell:pages.auditLog' },
   '/orderentryform': { title: 'orderentry:title' },

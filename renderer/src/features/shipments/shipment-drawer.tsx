@@ -2,7 +2,8 @@
  * One shipment from the shipment screen: its fields, its orders with their shares of the fees,
  * and what may change. Before customs an admin adds packed India orders or takes one out (it
  * goes back to PACKED); anyone who may open the screen saves the customs; after them an admin
- * may correct the customs. Order creators see the rest read-only.
+ * may correct the customs. Order creators see the rest read-only. Anyone who may open it makes
+ * the shipment's papers (commercial invoice, packing list, label) from its Documents menu.
  */
 import { Button, Caption1, Divider, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DocumentEditRegular, ReceiptRegular } from '@fluentui/react-icons';
@@ -24,6 +25,7 @@ import { useMoney } from '../orders/order-parts';
 import { AddOrdersDialog } from './add-orders-dialog';
 import { CustomsDialog } from './customs-dialog';
 import { OutboxNotice } from './outbox-parts';
+import { ShipmentDocumentsMenu } from './shipment-documents';
 import { useShippedOrderColumns } from './shipment-orders-dialog';
 import { ShipmentStatusBadge, TrackingLinkButton } from './shipment-parts';
 import { fetchShipment, removeShipmentOrder } from './shipments.api';
@@ -146,6 +148,7 @@ export function ShipmentDrawer({ shipment: row, onClose }: { shipment: Shipment;
             {t('drawer.correctCustoms')}
           </Button>
         ) : null}
+        <ShipmentDocumentsMenu shipment={shipment} />
       </div>
       <Divider className={styles.divider} />
       <section className={styles.section} aria-label={t('drawer.orders')}>

@@ -36,6 +36,7 @@ import * as syncChanges from './029_sync_changes';
 import * as shipmentVersions from './030_shipment_versions';
 import * as connections from './031_connections';
 import * as productCustoms from './032_product_customs';
+import * as businessDetails from './033_business_details';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '030_shipment_versions': shipmentVersions,
   '031_connections': connections,
   '032_product_customs': productCustoms,
+  '033_business_details': businessDetails,
 };
