@@ -108,6 +108,7 @@ describe('main process glue', () => {
       'outbox:add',
       'outbox:list',
       'outbox:resolve',
+      'pdf:save',
       'session:clear',
       'session:get',
       'session:set',
