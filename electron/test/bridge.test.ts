@@ -51,9 +51,9 @@ const calls: [keyof KuraBridge, unknown[], IpcChannel, unknown][] = [
   ],
   [
     'savePdf',
-    [{ defaultName: 'pick-list.pdf', path: 'pick-list.pdf?orderIds=a,b' }],
+    [{ defaultName: 'label.pdf', path: 'shipments/s1/documents/label.pdf' }],
     'pdf:save',
-    { defaultName: 'pick-list.pdf', path: 'pick-list.pdf?orderIds=a,b' },
+    { defaultName: 'label.pdf', path: 'shipments/s1/documents/label.pdf' },
   ],
   ['setUnsavedChanges', [true], 'window:unsaved', { unsaved: true }],
   ['openExternal', ['https://example.com'], 'external:open', { url: 'https://example.com' }],
@@ -215,6 +215,15 @@ describe('bridge', () => {
     await expect(
       bridge.saveCsv({ defaultName: 'a.csv', path: 'https://evil.example/products/csv-products' }),
     ).rejects.toThrow(IPC_ERROR_MESSAGES['invalid-payload']);
+    // A document's path names its file; climbing out of the API is refused all the same.
+    await expect(
+      bridge.savePdf({ defaultName: 'label.pdf', path: 'shipments/s1/documents/label.pdf' }),
+    ).resolves.toEqual({ saved: false });
+    for (const path of ['shipments/../../etc/label.pdf', 'https://evil.example/label.pdf', '../label.pdf']) {
+      await expect(bridge.savePdf({ defaultName: 'label.pdf', path })).rejects.toThrow(
+        IPC_ERROR_MESSAGES['invalid-payload'],
+      );
+    }
     await expect(bridge.updateNotifications({ seen: true })).resolves.toMatchObject({
       unseen: false,
       flags: { otz: true },

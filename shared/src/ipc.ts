@@ -60,8 +60,18 @@ export const csvSaveSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9/_-]*(\?[^#\s]*)?$/i, 'An API path, not an address'),
 });
 
-/** A document (a PDF the API makes) saved where the user chooses, as a CSV export is. */
-export const pdfSaveSchema = csvSaveSchema;
+/**
+ * A document (a PDF the API makes) saved where the user chooses, as a CSV export is. Its path
+ * ends in a file name (`shipments/<id>/documents/label.pdf`), so a dot is allowed, never `..`.
+ */
+export const pdfSaveSchema = csvSaveSchema.extend({
+  path: z
+    .string()
+    .min(1)
+    .max(8192)
+    .regex(/^[a-z0-9][a-z0-9/_.-]*(\?[^#\s]*)?$/i, 'An API path, not an address')
+    .refine((path) => !path.split('?')[0]?.split('/').includes('..'), 'An API path, not an address'),
+});
 
 export const unsavedChangesSchema = z.object({ unsaved: z.boolean() });
 

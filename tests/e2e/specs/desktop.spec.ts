@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../../../server/src/demo/seed';
 import { withJanCheckDigit } from '../../../shared/src/domain/jan';
 import { attachDesktop, type DesktopHarness } from '../support/desktop';
@@ -8,6 +9,7 @@ import { STORAGE_KEYS } from '../../../shared/src/constants';
 import { loneCharacterFindings, seriousViolations, textFindings } from '../support/blocks';
 import { LoginPage, Shell } from '../support/pages';
 import { ProductFormPage, ProductsListPage } from '../support/products.pages';
+import { ShipmentsPage } from '../support/shipments.pages';
 import { useKuraServer } from '../support/server';
 
 // The renderer as the desktop app runs it: window.kura from the real preload bridge, calls
@@ -107,6 +109,68 @@ test('a team server chosen on the sign-in screen is used after the window reload
   await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
   await expect(page).toHaveURL(/\/shipping-management$/);
   await expect(new Shell(page).userDropdown).toContainText(DEMO_ACCOUNTS.admin.fullname);
+});
+
+test('a shipment label goes through main to the file the save dialog chose, as the PDF the API made', async ({
+  page,
+}) => {
+  const login = await connectToTeam(page);
+  await login.signIn(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORDS.admin);
+  await expect(page).toHaveURL(/\/shipping-management$/);
+  // A shipment of one packed order, made through the team server's API.
+  const token = await team.token();
+  const call = async (pathname: string, method: string, body: unknown) => {
+    const res = await team.api(pathname, { token, method, body });
+    const json = (await res.json()) as { data: unknown };
+    expect(res.ok, JSON.stringify(json)).toBe(true);
+    return json.data;
+  };
+  const tag = Date.now();
+  const product = (await call('products', 'POST', {
+    name: 'Desktop label tea',
+    skuCode: `DESK-LABEL-${tag}`,
+    janCode: withJanCheckDigit(`45${String(tag).slice(-10)}`),
+    purchasePrice: 300,
+    inStockQuantity: 10,
+    amazonStockQuantity: 0,
+    availablePlatforms: [],
+  })) as { _id: string };
+  const today = new Date().toISOString().slice(0, 10);
+  const order = (await call('orders', 'POST', {
+    product: product._id,
+    platformCode: 'SHOPIFY',
+    currency: 'INR',
+    orderId: `#DESK-${tag}`,
+    orderDate: today,
+    orderQuantity: 1,
+    baseOrderPrice: 1500,
+    discount: 0,
+    customer: { name: 'Priya Sharma', city: 'Bengaluru', country: 'India', address: '12 MG Road' },
+  })) as { _id: string };
+  for (const shipmentStatus of ['ACCEPTED', 'PACKED'])
+    await call('orders/status', 'PUT', { ids: [order._id], shipmentStatus });
+  const shipmentId = `DESK-${tag}`;
+  await call('shipments', 'POST', {
+    shipmentId,
+    shippingDate: today,
+    totalShippingFee: 1200,
+    shipmentTrackingLink: 'https://track.example/DESK1JP',
+    orderIds: [order._id],
+  });
+
+  await page.goto(`${web.url}/shipment?open=${encodeURIComponent(shipmentId)}`);
+  const drawer = new ShipmentsPage(page).drawer(shipmentId);
+  await expect(drawer).toBeVisible({ timeout: 30_000 });
+  await drawer.getByRole('button', { name: /^Documents$/ }).click();
+  await page.getByRole('menuitem', { name: /^Shipment label$/ }).click();
+  await expect.poll(() => desktop.savedFiles.length).toBe(1);
+  const saved = desktop.savedFiles[0]?.path ?? '';
+  expect(saved.endsWith('.pdf')).toBe(true);
+  await expect.poll(() => existsSync(saved)).toBe(true);
+  const bytes = new Uint8Array(readFileSync(saved));
+  expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  expect(text).toContain(shipmentId);
 });
 
 test('main streams a searched export to the chosen file as served, and knows when a form is unsaved', async ({
