@@ -90,6 +90,9 @@ export const LATIN_IN_JAPANESE = [
   'Ctrl',
   'Enter',
   'YYYY-MM-DD',
+  // India's exporter and tax numbers, named so on customs papers.
+  'IEC',
+  'GSTIN',
 ];
 
 /**
