@@ -12,3 +12,4 @@ export * from './simulation';
 export * from './sales';
 export * from './sync';
 export * from './connections';
+export * from './labels';
