@@ -60,8 +60,18 @@ export const csvSaveSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9/_-]*(\?[^#\s]*)?$/i, 'An API path, not an address'),
 });
 
-/** A document (a PDF the API makes) saved where the user chooses, as a CSV export is. */
-export const pdfSaveSchema = csvSaveSchema;
+/**
+ * A document (a PDF the API makes) saved where the user chooses, as a CSV export is. Its path
+ * may hold dots: documents are named as files (`pick-list.pdf?orderIds=…`); main still refuses
+ * any path that resolves outside the API (csv-export.ts, exportUrl).
+ */
+export const pdfSaveSchema = csvSaveSchema.extend({
+  path: z
+    .string()
+    .min(1)
+    .max(8192)
+    .regex(/^[a-z0-9][a-z0-9/_.-]*(\?[^#\s]*)?$/i, 'An API path, not an address'),
+});
 
 export const unsavedChangesSchema = z.object({ unsaved: z.boolean() });
 
