@@ -22,6 +22,7 @@ import { orderImportRoutes } from './order-import/order-import.routes';
 import { salesRoutes } from './sales/sales.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
 import { syncRoutes } from './sync/sync.routes';
+import { pickListLabelsRoutes } from './documents/pick-list-labels.routes';
 import type { OrdersContext } from './orders/orders.service';
 
 export const resourceRoutes: FastifyPluginAsyncZod[] = [
@@ -47,4 +48,5 @@ export const zonedRoutes: FastifyPluginAsyncZod<OrdersContext>[] = [
   currencyRoutes,
   salesRoutes,
   syncRoutes,
+  pickListLabelsRoutes,
 ];

@@ -38,3 +38,17 @@ describe('PDF documents', () => {
     ).rejects.toThrow('no lines');
   });
 });
+
+describe('PDF fonts', () => {
+  it('opens each font file once: switching fonts back and forth parses neither again', async () => {
+    await renderPdf({ title: 'Fonts' }, (doc) => {
+      // PDFKit counts every font it opens (the F<n> resource names).
+      const opened = () => (doc as unknown as { _fontCount: number })._fontCount;
+      doc.font(FONT.bold).text('SKU-1');
+      doc.font(FONT.regular).text('抹茶');
+      const once = opened();
+      for (let i = 0; i < 10; i += 1) doc.font(FONT.bold).text('SKU').font(FONT.regular).text('抹茶');
+      expect(opened()).toBe(once);
+    });
+  });
+});

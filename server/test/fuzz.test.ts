@@ -90,7 +90,11 @@ describe.each(testDialects())('hostile input (%s)', (dialect) => {
   it('leaves the database intact and every list answering', async () => {
     const checks = await checkInvariants(server.app.db, { dialect, timeZone: loadConfig().timeZone });
     expect(checks.filter((c) => !c.ok)).toEqual([]);
-    const lists = operations.filter((op) => op.method === 'GET' && !op.path.includes('{'));
+    // A print run of labels names its products: without them it is a 400, not a list.
+    const NEEDS_QUERY = new Set(['/api/v1/labels/products.pdf']);
+    const lists = operations.filter(
+      (op) => op.method === 'GET' && !op.path.includes('{') && !NEEDS_QUERY.has(op.path),
+    );
     expect(lists.length).toBeGreaterThan(5);
     for (const op of lists) {
       const res = await api.get(op.path, { token: world.token('admin') });

@@ -152,6 +152,12 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/currency/rates': ADMIN,
   'PUT /api/v1/currency/rates/:date': ADMIN,
 
+  // What the warehouse prints: whoever packs orders prints their pick list; labels come from the
+  // products list, which is the admins' (staff read one product at a time to pick it on an order).
+  'GET /api/v1/pick-list': STAFF,
+  'GET /api/v1/pick-list.pdf': STAFF,
+  'GET /api/v1/labels/products.pdf': ADMIN,
+
   // Sales reports: profit figures are for admins only.
   'GET /api/v1/sales': ADMIN,
   'GET /api/v1/sales/summary': ADMIN,

@@ -137,3 +137,9 @@ export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 300;
 /** Default API port of the team server; the desktop app picks a free port for local mode. */
 export const DEFAULT_PORT = 4400;
 export const API_PREFIX = '/api/v1';
+
+/** Orders on one pick list: the ids a request names, or the whole accepted queue. */
+export const MAX_PICK_LIST_ORDERS = 2_000;
+/** Labels of one product in one print run, and labels in one run (50 sheets of 40). */
+export const MAX_LABELS_PER_PRODUCT = 500;
+export const MAX_LABELS = 2_000;

@@ -62,7 +62,8 @@ export const csvSaveSchema = z.object({
 
 /**
  * A document (a PDF the API makes) saved where the user chooses, as a CSV export is. Its path
- * ends in a file name (`shipments/<id>/documents/label.pdf`), so a dot is allowed, never `..`.
+ * ends in a file name (`shipments/<id>/documents/label.pdf`, `pick-list.pdf?orderIds=…`), so a
+ * dot is allowed, never a `..` segment; main also refuses any path outside the API (exportUrl).
  */
 export const pdfSaveSchema = csvSaveSchema.extend({
   path: z

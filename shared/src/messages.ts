@@ -205,6 +205,15 @@ export const MESSAGES = {
   amazonRequestRefused: 'Amazon refused the request ({{operation}}): {{message}}',
   amazonUnknownMarketplace:
     'Order {{orderId}} is in marketplace {{marketplace}}, which this connection does not sync',
+  // Pick lists and product labels.
+  ordersNotFound: 'These orders do not exist: {{orderIds}}',
+  pickListNotAccepted: 'Only accepted orders go on a pick list; these are not accepted: {{orderIds}}',
+  pickListTooLarge: 'More than {{max}} orders are accepted: select the orders to pick',
+  productsNotFound: 'These products do not exist: {{ids}}',
+  labelsInvalidJan: 'These products have no valid JAN to print as a barcode: {{products}}',
+  labelsQuantityCount:
+    'Give one quantity for each product ({{products}} products, {{quantities}} quantities)',
+  labelsTooMany: 'At most {{max}} labels can be printed at once',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

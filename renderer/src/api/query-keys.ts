@@ -45,6 +45,8 @@ export const queryKeys = {
     search: (params: ListParams) => ['orders', 'search', params] as const,
     totals: (filters: object) => ['orders', 'totals', filters] as const,
     history: (id: string) => ['orders', 'history', id] as const,
+    /** Under `orders`: any change to orders makes a pick list stale. Null: the accepted queue. */
+    pickList: (orderIds: readonly string[] | null) => ['orders', 'pick-list', orderIds] as const,
   },
   advanceOrders: {
     all: ['advance-orders'] as const,

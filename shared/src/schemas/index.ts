@@ -13,3 +13,4 @@ export * from './sales';
 export * from './sync';
 export * from './connections';
 export * from './shipment-documents';
+export * from './labels';

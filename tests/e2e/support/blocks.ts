@@ -62,8 +62,9 @@ export const pageScrollsSideways = (page: Page) =>
  * What a Japanese screen may show in Latin letters: names of platforms and services and of
  * their own screens and credentials (Shopify's Admin API and Dev Dashboard, Amazon's LWA), codes
  * and their kinds (HS: the customs tariff code, HSコード in Japanese customs' own papers),
- * currencies, key names, the date format's mask. Anything else in Latin letters outside the data
- * is an English text left untranslated.
+ * currencies, file kinds (CSV, PDF), millimetres as label sheets print them ("70 × 37 mm"), key
+ * names, the date format's mask. Anything else in Latin letters outside the data is an English
+ * text left untranslated.
  */
 export const LATIN_IN_JAPANESE = [
   'Kura',
@@ -82,6 +83,8 @@ export const LATIN_IN_JAPANESE = [
   'ASIN',
   'ID',
   'CSV',
+  'PDF',
+  'mm',
   'URL',
   'Web',
   'JPY',

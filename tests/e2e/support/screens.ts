@@ -92,9 +92,25 @@ export const SCREENS: Screen[] = [
     as: 'admin',
     table: {
       name: /^(Products|商品)$/,
-      columns: ['Name', 'SKU', 'Category', 'Manufacturer', 'Stock quantity', 'Status', 'Remarks'],
+      columns: [
+        'Select every product on this page',
+        'Name',
+        'SKU',
+        'Category',
+        'Manufacturer',
+        'Stock quantity',
+        'Status',
+        'Remarks',
+      ],
     },
     overlays: [
+      {
+        what: 'print labels dialog',
+        before: async (page) => {
+          await main(page).getByRole('row').nth(1).getByRole('checkbox').check();
+        },
+        opener: (page) => button(page, 'Print labels', 'ラベルを印刷'),
+      },
       {
         what: 'remarks dialog',
         opener: (page) =>
@@ -200,6 +216,8 @@ export const SCREENS: Screen[] = [
       },
     ],
   },
+  // The printable pick list of every accepted order.
+  { path: '/pick-list', as: 'admin' },
   {
     path: '/orderentryform',
     as: 'admin',

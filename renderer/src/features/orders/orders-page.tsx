@@ -17,6 +17,7 @@ import { dateRangeOf } from '../../ui/date-range';
 import { ListScaffold } from '../../ui/list-screen/list-scaffold';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { useListScreen } from '../../ui/list-screen/use-list-screen';
+import { PickListActions } from '../pick-list/pick-list-actions';
 import { OrderDrawer } from './order-drawer';
 import {
   ANY,
@@ -123,7 +124,12 @@ export default function OrdersPage() {
         label={t('table')}
         search={{ label: t('search.label'), placeholder: t('search.placeholder') }}
         filters={<OrderFilters list={list} />}
-        actions={<BulkStatusBar selection={selection} current={current} />}
+        actions={
+          <>
+            <BulkStatusBar selection={selection} current={current} />
+            <PickListActions selected={[...selection.selected.values()].map(current)} />
+          </>
+        }
         columnsPreference="orders.columns"
         empty={{
           icon: <ClipboardTextLtrRegular />,

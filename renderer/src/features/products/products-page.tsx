@@ -11,6 +11,7 @@ import type { ListParams } from '#shared/query';
 import type { Product } from '#shared/schemas/product';
 import { queryKeys } from '../../api/query-keys';
 import { ListScaffold } from '../../ui/list-screen/list-scaffold';
+import { useSelectColumn } from '../../ui/table-cells';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { prefetchList, useListScreen } from '../../ui/list-screen/use-list-screen';
 import { ProductDetailsDialog } from './product-details-dialog';
@@ -25,6 +26,8 @@ import {
   useProductColumns,
   type StatusFilter,
 } from './products-page-parts';
+import { PrintLabelsBar } from './product-labels-dialog';
+import { useProductSelection } from './product-labels';
 import { fetchProducts, searchProducts } from './products.api';
 import { RemarksDialog } from './remarks-dialog';
 import { useOffline } from '../../ui/use-offline';
@@ -70,7 +73,17 @@ export default function ProductsPage() {
   const [remarksFor, setRemarksFor] = useState<Product | null>(null);
   const [scanned, setScanned] = useState<string | null>(null);
   const list = useListScreen(LIST_OPTIONS);
-  const columns = useProductColumns(setRemarksFor);
+  const selection = useProductSelection(list.rows);
+  const select = useSelectColumn<Product>({
+    rows: list.rows,
+    isSelected: (p) => selection.selected.has(p._id),
+    onToggle: selection.toggle,
+    onTogglePage: selection.togglePage,
+    header: t('columns.select'),
+    pageLabel: t('columns.selectPage'),
+    rowLabel: (p) => t('columns.selectProduct', { name: productName(p) }),
+  });
+  const columns = [select, ...useProductColumns(setRemarksFor)];
   const onScan = useJanScan(setScanned);
 
   const openProduct = (product: Pick<Product, '_id'>) => void navigate(editPath(product));
@@ -89,6 +102,7 @@ export default function ProductsPage() {
       filters={<ProductFilters list={list} />}
       actions={
         <>
+          <PrintLabelsBar selection={selection} />
           <ProductsExportButton list={list} />
           <Button
             appearance="primary"

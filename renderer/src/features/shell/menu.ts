@@ -92,6 +92,7 @@ interface PageInfo {
 /** Every signed-in route (including /users and /memo), with its title. */
 export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/shipping-management': { title: 'ordermanagement:title' },
+  '/pick-list': { title: 'ordermanagement:pickList.title', parent: '/shipping-management' },
   '/order-amalgamation': { title: 'ordershipment:title' },
   '/products': { title: 'product:title' },
   '/products/new': { title: 'addproduct:title', parent: '/products' },
