@@ -12,7 +12,12 @@ import {
   encodeCursor,
   type AmazonSourceOptions,
 } from '../src/connections/amazon/amazon-source';
-import { AMAZON_IN, AMAZON_JP } from '../src/connections/amazon/marketplaces';
+import { AMAZON_MARKETPLACE_REGION, AMAZON_MARKETPLACES } from '#shared/schemas/connections';
+import {
+  AMAZON_IN,
+  AMAZON_JP,
+  AMAZON_MARKETPLACES as MARKETPLACE_REGIONS,
+} from '../src/connections/amazon/marketplaces';
 import { USAGE_PLANS } from '../src/connections/amazon/sp-api';
 import {
   PlatformError,
@@ -24,6 +29,7 @@ import type { ImportLine } from '../src/order-import/import-line';
 import { openAmazonReport } from '../src/order-import/amazon-report';
 import {
   FAKE_CREDENTIALS,
+  FAKE_REGION_TOKENS,
   fakeClock,
   generateOrder,
   startAmazonFake,
@@ -530,7 +536,7 @@ describe('Amazon source: tokens', () => {
   );
 
   it("refuses with 'auth' when Amazon refuses a token just fetched", async () => {
-    const { fake, source } = await setup({ orders: 0 });
+    const { fake, source } = await setup({ orders: 0 }, { marketplaceIds: [JP] });
     fake.denyAccess = true;
     const error = await rejection(source.test(new AbortController().signal));
     expect([error.kind, error.code, error.status]).toEqual(['auth', 'amazonAccessRefused', 403]);
@@ -577,7 +583,7 @@ describe('Amazon source: throttling and failures', () => {
   });
 
   it("retries a 5xx, then fails as 'server' after five tries", async () => {
-    const { clock, fake, source } = await setup({ orders: 0 });
+    const { clock, fake, source } = await setup({ orders: 0 }, { marketplaceIds: [JP] });
     fake.failNext(2, { status: 503, operation: 'getOrders' });
     await source.test(new AbortController().signal);
     expect(clock.sleeps).toEqual([500, 1_000]);
@@ -709,6 +715,150 @@ describe('Amazon source: test connection', () => {
     expect(asked).toEqual([
       { MarketplaceIds: JP, LastUpdatedAfter: since, MaxResultsPerPage: '1' },
       { MarketplaceIds: IN, LastUpdatedAfter: since, MaxResultsPerPage: '1' },
+    ]);
+  });
+});
+
+describe('Amazon source: a refresh token per region', () => {
+  /** The source on each region's own endpoint, which refuses the other region's account. */
+  const regional = async (sourceOptions: Partial<AmazonSourceOptions>, orders = 40) => {
+    const setupDone = await setup({ orders });
+    const { fake, make } = setupDone;
+    return { ...setupDone, source: make({ endpoints: fake.regionUrl, ...sourceOptions }) };
+  };
+  /** The pages a run gave before it failed, and its failure. */
+  async function runUntilRefused(source: PlatformSource) {
+    const pages: SourcePage[] = [];
+    const error = await rejection(
+      (async () => {
+        for await (const page of source.pages(null, new AbortController().signal)) pages.push(page);
+      })(),
+    );
+    return { pages, error };
+  }
+  const tokensBy = (fake: AmazonFake, region: 'fe' | 'eu') =>
+    new Set(fake.requests.filter((r) => r.region === region && r.operation !== 'token').map((r) => r.token));
+
+  it('keeps the regions as the shared schema names them', () => {
+    for (const id of AMAZON_MARKETPLACES)
+      expect(MARKETPLACE_REGIONS.get(id)?.region).toBe(AMAZON_MARKETPLACE_REGION[id]);
+  });
+
+  it("calls each marketplace with an access token of its own region's refresh token", async () => {
+    const { fake, source } = await regional({ refreshToken: undefined, refreshTokens: FAKE_REGION_TOKENS });
+    const pages = await run(source, null);
+    const expected = [...fake.orders.values()].filter((o) => o.order.OrderStatus !== 'Pending');
+    const orderIds = new Set(linesOf(pages).map((l) => l.orderId));
+    expect(orderIds).toEqual(new Set(expected.map((o) => o.order.AmazonOrderId)));
+    expect([...orderIds].some((id) => id.startsWith('407-'))).toBe(true);
+    // One LWA token per refresh token, each used in its region only.
+    expect(fake.tokenRequests).toBe(2);
+    const [fe, eu] = [tokensBy(fake, 'fe'), tokensBy(fake, 'eu')];
+    expect(fe.size).toBe(1);
+    expect(eu.size).toBe(1);
+    expect([...fe][0]).not.toBe([...eu][0]);
+    expect(
+      fake.requests
+        .filter((r) => r.region === 'fe')
+        .every((r) => r.url.searchParams.get('MarketplaceIds') !== IN),
+    ).toBe(true);
+  });
+
+  it("is refused by a region's endpoint with the other region's token, naming the marketplace", async () => {
+    const { source } = await regional({
+      refreshToken: undefined,
+      refreshTokens: { fe: FAKE_REGION_TOKENS.eu, eu: FAKE_REGION_TOKENS.fe },
+    });
+    const error = await rejection(run(source, null));
+    expect([error.kind, error.code, error.status]).toEqual(['auth', 'amazonRegionAccessRefused', 403]);
+    expect(error.message).toBe(
+      "Amazon refused access to Amazon.co.jp: check that the refresh token is that account's and the app's roles (Orders)",
+    );
+  });
+
+  it('uses the shared refresh token for a region without its own', async () => {
+    // The shared token is the Japan account's: India has its own.
+    const { fake, source } = await regional({
+      refreshToken: FAKE_REGION_TOKENS.fe,
+      refreshTokens: { eu: FAKE_REGION_TOKENS.eu },
+    });
+    const pages = await run(source, null);
+    expect(linesOf(pages).some((l) => l.platformCode === 'AMAZONJP')).toBe(true);
+    expect(linesOf(pages).some((l) => l.platformCode === 'AMAZONIND')).toBe(true);
+    expect(fake.tokenRequests).toBe(2);
+
+    // The shared token is India's and Japan has none of its own: Japan falls back to it and
+    // its endpoint refuses it.
+    const wrong = await regional({ refreshToken: FAKE_REGION_TOKENS.eu, refreshTokens: {} });
+    const error = await rejection(wrong.source.test(new AbortController().signal));
+    expect([error.code, error.params]).toEqual([
+      'amazonRegionAccessRefused',
+      { marketplace: 'Amazon.co.jp' },
+    ]);
+
+    // One shared token for both: one LWA token serves both regions.
+    const shared = await regional({ refreshToken: FAKE_CREDENTIALS.refreshToken });
+    await shared.source.test(new AbortController().signal);
+    expect(shared.fake.tokenRequests).toBe(1);
+  });
+
+  it("stops on the region whose refresh token LWA refuses, naming its marketplace, after the other's pages", async () => {
+    const { source } = await regional({
+      refreshToken: undefined,
+      refreshTokens: { fe: FAKE_REGION_TOKENS.fe, eu: 'Atzr|revoked-india' },
+    });
+    const { pages, error } = await runUntilRefused(source);
+    expect(linesOf(pages).length).toBeGreaterThan(0);
+    expect(linesOf(pages).every((l) => l.platformCode === 'AMAZONJP')).toBe(true);
+    expect([error.kind, error.code, error.params]).toEqual([
+      'auth',
+      'amazonRegionRefreshTokenRefused',
+      { marketplace: 'Amazon.in' },
+    ]);
+    expect(error.message).toBe(
+      'Amazon refused the refresh token of Amazon.in: authorize the app again with that account in Seller Central and enter its new refresh token',
+    );
+    // The shared token alone refused keeps the message of one token.
+    const one = await regional({ refreshToken: 'Atzr|revoked' });
+    const refused = await rejection(run(one.source, null));
+    expect(refused.code).toBe('amazonRefreshTokenRefused');
+  });
+
+  it('tests every region and reports each one refused', async () => {
+    const { fake, source } = await regional(
+      { refreshToken: undefined, refreshTokens: { fe: FAKE_REGION_TOKENS.fe, eu: 'Atzr|revoked-india' } },
+      0,
+    );
+    const india = await rejection(source.test(new AbortController().signal));
+    expect([india.code, india.params]).toEqual([
+      'amazonRegionRefreshTokenRefused',
+      { marketplace: 'Amazon.in' },
+    ]);
+    expect(fake.requests.some((r) => r.region === 'fe' && r.operation === 'getOrders')).toBe(true);
+
+    // Both refused: the answer names each.
+    const both = await regional(
+      { refreshToken: undefined, refreshTokens: { fe: 'Atzr|revoked-japan', eu: 'Atzr|revoked-india' } },
+      0,
+    );
+    const error = await rejection(both.source.test(new AbortController().signal));
+    expect([error.code, error.params]).toEqual([
+      'amazonRegionRefreshTokenRefused',
+      { marketplace: 'Amazon.co.jp, Amazon.in' },
+    ]);
+    expect(both.fake.tokenRequests).toBe(2);
+  });
+
+  it('refuses a marketplace whose region has no refresh token', async () => {
+    const { source } = await regional(
+      { refreshToken: undefined, refreshTokens: { fe: FAKE_REGION_TOKENS.fe } },
+      0,
+    );
+    const error = await rejection(source.test(new AbortController().signal));
+    expect([error.kind, error.code, error.params]).toEqual([
+      'auth',
+      'amazonRegionTokenMissing',
+      { marketplace: 'Amazon.in' },
     ]);
   });
 });

@@ -21,7 +21,7 @@ import {
 } from '../src/connections/platform-source';
 import type { ImportLine } from '../src/order-import/import-line';
 import { withJanCheckDigit } from '#shared/domain/jan';
-import { FAKE_CREDENTIALS, startAmazonFake, type AmazonFake } from './fakes/amazon-fake';
+import { FAKE_CREDENTIALS, FAKE_REGION_TOKENS, startAmazonFake, type AmazonFake } from './fakes/amazon-fake';
 import { FAKE_CLIENT, FAKE_TOKEN, startShopifyFake, type ShopifyFake } from './fakes/shopify-fake';
 import { client, createProduct, setupAccounts, type Client } from './helpers/http';
 import { startTestServer, testDialects, type TestServer } from './helpers/test-server';
@@ -30,6 +30,8 @@ const TOKEN = 'shpat_live_secret_0123456789abcdef';
 const NEW_TOKEN = 'shpat_rotated_secret_fedcba9876543210';
 const AMAZON_SECRET = 'amzn-client-secret-ABCDEF';
 const AMAZON_REFRESH = 'Atzr|refresh-token-XYZ';
+const JP = 'A1VC38T7YXB528';
+const IN = 'A21TJRUUN4KGV';
 
 let rowCounter = 0;
 export function line(orderId: string, sku: string, fields: Partial<ImportLine> = {}): ImportLine {
@@ -685,6 +687,232 @@ describe.each(testDialects())('connections through the platform clients, against
     expect(amazon.requests.some((r) => r.operation === 'token')).toBe(true);
   });
 });
+
+describe.each(testDialects())(
+  'the Amazon connection with a refresh token per region, against the fake (%s)',
+  (dialect) => {
+    let server: TestServer;
+    let api: Client;
+    let admin: { token: string };
+    let amazon: AmazonFake;
+    const logs = capturingLogger({});
+    const REVOKED_INDIA = 'Atzr|revoked-india-account';
+    const base = { clientId: FAKE_CREDENTIALS.clientId, marketplaceIds: [JP, IN], enabled: true };
+
+    beforeAll(async () => {
+      amazon = await startAmazonFake({ orders: 16 });
+      server = await startTestServer({
+        dialect,
+        logger: logs.logger,
+        config: {
+          platformEndpoints: {
+            // Each region's own endpoint: it refuses an access token of the other region's account.
+            shopifyApiBase: null,
+            spapiEndpointFe: amazon.regionUrl.fe,
+            spapiEndpointEu: amazon.regionUrl.eu,
+            lwaTokenUrl: amazon.lwaUrl,
+          },
+        },
+        options: { connectionSchedule: false },
+      });
+      api = client(server.url);
+      admin = (await setupAccounts(api)).admin;
+      // Every SKU of the fake's orders is a product: every order that is not pending comes in.
+      const skus = new Set(
+        [...amazon.orders.values()].flatMap((o) => o.items.map((i) => String(i.SellerSKU))),
+      );
+      let n = 0;
+      for (const sku of skus) {
+        n += 1;
+        await createProduct(api, admin, {
+          name: `Tea ${sku}`,
+          skuCode: sku,
+          janCode: withJanCheckDigit(`4900003${String(n).padStart(5, '0')}`),
+          inStockQuantity: 1000,
+          availablePlatforms: [],
+        });
+      }
+    });
+
+    afterAll(async () => {
+      await server?.close();
+      await amazon?.close();
+    });
+
+    const put = (body: Record<string, unknown>) =>
+      api.put('/api/v1/connections/amazon', { ...base, ...body }, { token: admin.token });
+    const amazonConnection = async () =>
+      (await api.get('/api/v1/connections', { token: admin.token })).body.data.find(
+        (c: { kind: string }) => c.kind === 'amazon',
+      );
+    const syncRun = async () => {
+      const res = await api.post('/api/v1/connections/amazon/sync', undefined, { token: admin.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      return waitForRun(api, admin.token, 'amazon', res.body.runId as string);
+    };
+    const storedOrderIds = async (platform: string) =>
+      new Set(
+        (
+          await server.app.db
+            .selectFrom('orders')
+            .select('order_id')
+            .where('platform_code', '=', platform as never)
+            .execute()
+        ).map((o) => o.order_id),
+      );
+    const fakeOrderIds = (marketplace: string) =>
+      new Set(
+        [...amazon.orders.values()]
+          .filter((o) => o.order.MarketplaceId === marketplace && o.order.OrderStatus !== 'Pending')
+          .map((o) => o.order.AmazonOrderId),
+      );
+
+    it('refuses a chosen marketplace without a refresh token for its region, naming it', async () => {
+      const noIndia = await put({
+        clientSecret: FAKE_CREDENTIALS.clientSecret,
+        refreshTokens: { fe: FAKE_REGION_TOKENS.fe },
+      });
+      expect(noIndia.status).toBe(400);
+      expect(noIndia.body).toMatchObject({
+        code: 'amazonRegionTokenMissing',
+        params: { marketplace: 'Amazon.in' },
+        message:
+          'Amazon.in needs a refresh token: enter the one of its selling account, or a refresh token for all marketplaces',
+        errors: [{ field: 'refreshTokens.eu', code: 'amazonRegionTokenMissing' }],
+      });
+      // No token at all: the shared one is asked for, as before regions had their own.
+      const none = await put({ clientSecret: FAKE_CREDENTIALS.clientSecret });
+      expect(none.body).toMatchObject({
+        code: 'connectionSecretRequired',
+        params: { field: 'refreshToken' },
+      });
+      // A region that is not a region.
+      const unknown = await put({
+        clientSecret: FAKE_CREDENTIALS.clientSecret,
+        refreshTokens: { fe: FAKE_REGION_TOKENS.fe, na: 'Atzr|x' },
+      });
+      expect(unknown.status).toBe(400);
+      expect(await amazonConnection()).toBeUndefined();
+    });
+
+    it('saves two region tokens, never answers them, and answers when each was set', async () => {
+      const saved = await put({
+        clientSecret: FAKE_CREDENTIALS.clientSecret,
+        refreshTokens: FAKE_REGION_TOKENS,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data.refreshTokenSetAt).toBeUndefined();
+      expect(saved.body.data.regionTokensSetAt).toEqual({ fe: expect.any(String), eu: expect.any(String) });
+      // The contract of outside scripts: a save without refreshTokens keeps them.
+      const kept = await put({ intervalMinutes: 30 });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+      expect(kept.body.data.regionTokensSetAt).toEqual(saved.body.data.regionTokensSetAt);
+      const listed = await amazonConnection();
+      expect(listed.regionTokensSetAt).toEqual(saved.body.data.regionTokensSetAt);
+      const stored = await server.app.db.selectFrom('connections').select(['secrets']).execute();
+      const everything = JSON.stringify([saved.body, kept.body, listed, stored]) + logs.text();
+      for (const secret of [...Object.values(FAKE_REGION_TOKENS), FAKE_CREDENTIALS.clientSecret])
+        expect(everything).not.toContain(secret);
+    });
+
+    it("syncs both marketplaces, each with its own region's token, and stores both marketplaces' orders", async () => {
+      const test = await api.post('/api/v1/connections/amazon/test', undefined, { token: admin.token });
+      expect(test.status, JSON.stringify(test.body)).toBe(200);
+      const run = await syncRun();
+      expect(run, JSON.stringify(run)).toMatchObject({ status: 'succeeded', errors: 0, unmatched: 0 });
+      const [japan, india] = [fakeOrderIds(JP), fakeOrderIds(IN)];
+      expect(india.size).toBeGreaterThan(0);
+      expect(await storedOrderIds('AMAZONJP')).toEqual(japan);
+      expect(await storedOrderIds('AMAZONIND')).toEqual(india);
+      // Each region's endpoint was asked, and refuses the other region's account's tokens.
+      expect(amazon.requests.some((r) => r.region === 'fe' && r.operation === 'getOrders')).toBe(true);
+      expect(amazon.requests.some((r) => r.region === 'eu' && r.operation === 'getOrders')).toBe(true);
+    });
+
+    it('stops the whole connection when the India token is refused, naming Amazon.in, until it is saved again', async () => {
+      const saved = await put({ refreshTokens: { eu: REVOKED_INDIA } });
+      expect(saved.status).toBe(200);
+      const tested = await api.post('/api/v1/connections/amazon/test', undefined, { token: admin.token });
+      expect(tested.status).toBe(400);
+      expect(tested.body).toMatchObject({
+        code: 'amazonRegionRefreshTokenRefused',
+        params: { marketplace: 'Amazon.in' },
+      });
+      const message =
+        'Amazon refused the refresh token of Amazon.in: authorize the app again with that account in Seller Central and enter its new refresh token';
+      const run = await syncRun();
+      expect(run).toMatchObject({
+        status: 'failed',
+        messageCode: 'amazonRegionRefreshTokenRefused',
+        message,
+      });
+      expect(await amazonConnection()).toMatchObject({
+        state: 'stopped',
+        stateMessageCode: 'amazonRegionRefreshTokenRefused',
+        stateMessage: message,
+      });
+      // Stopped means stopped for Japan too: nothing runs until credentials are saved.
+      const refused = await api.post('/api/v1/connections/amazon/sync', undefined, { token: admin.token });
+      expect([refused.status, refused.body.code]).toEqual([409, 'connectionStopped']);
+    });
+
+    it("forgets India's own token: not without a shared one; with one, India falls back to it and the stop clears", async () => {
+      const without = await put({ refreshTokens: { eu: null } });
+      expect(without.status).toBe(400);
+      expect(without.body).toMatchObject({
+        code: 'amazonRegionTokenMissing',
+        params: { marketplace: 'Amazon.in' },
+      });
+      expect((await amazonConnection()).state).toBe('stopped');
+
+      // The shared token is the Japan account's: India falls back to it, and India's endpoint
+      // refuses it. Japan keeps its own.
+      const fallback = await put({ refreshToken: FAKE_REGION_TOKENS.fe, refreshTokens: { eu: null } });
+      expect(fallback.status, JSON.stringify(fallback.body)).toBe(200);
+      expect(fallback.body.data.regionTokensSetAt).toEqual({ fe: expect.any(String) });
+      expect(fallback.body.data.refreshTokenSetAt).toEqual(expect.any(String));
+      expect(fallback.body.data.state).toBe('idle');
+      const wrongAccount = await syncRun();
+      expect(wrongAccount).toMatchObject({
+        status: 'failed',
+        messageCode: 'amazonRegionAccessRefused',
+        message:
+          "Amazon refused access to Amazon.in: check that the refresh token is that account's and the app's roles (Orders)",
+      });
+
+      // A shared token of an account of both regions: India syncs with it.
+      const shared = await put({ refreshToken: FAKE_CREDENTIALS.refreshToken });
+      expect(shared.body.data.state).toBe('idle');
+      const before = amazon.requests.length;
+      const run = await syncRun();
+      expect(run, JSON.stringify(run)).toMatchObject({ status: 'succeeded' });
+      expect(
+        amazon.requests.slice(before).some((r) => r.region === 'eu' && r.operation === 'getOrders'),
+      ).toBe(true);
+    });
+
+    it('keeps both region tokens when two admins save one each at once', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const started = new Date().toISOString();
+        const [fe, eu] = await Promise.all([
+          put({ refreshTokens: { fe: FAKE_REGION_TOKENS.fe } }),
+          put({ refreshTokens: { eu: FAKE_REGION_TOKENS.eu } }),
+        ]);
+        expect([fe.status, eu.status]).toEqual([200, 200]);
+        const { regionTokensSetAt } = await amazonConnection();
+        expect(
+          regionTokensSetAt.fe >= started && regionTokensSetAt.eu >= started,
+          JSON.stringify(regionTokensSetAt),
+        ).toBe(true);
+      }
+      // A shared token of no account is of no use while both regions have their own: the run
+      // succeeding proves the stored region tokens are the ones saved.
+      await put({ refreshToken: 'Atzr|of-no-account' });
+      const run = await syncRun();
+      expect(run, JSON.stringify(run)).toMatchObject({ status: 'succeeded' });
+    });
+  },
+);
 
 describe.skipIf(!testDialects().includes('postgres'))('two servers on one PostgreSQL', () => {
   let first: TestServer;

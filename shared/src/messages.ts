@@ -198,6 +198,12 @@ export const MESSAGES = {
   amazonRefreshTokenRefused:
     'Amazon refused the refresh token: authorize the app again in Seller Central and enter the new refresh token',
   amazonAccessRefused: "Amazon refused access: check the app's authorization and roles (Orders)",
+  amazonRegionRefreshTokenRefused:
+    'Amazon refused the refresh token of {{marketplace}}: authorize the app again with that account in Seller Central and enter its new refresh token',
+  amazonRegionAccessRefused:
+    "Amazon refused access to {{marketplace}}: check that the refresh token is that account's and the app's roles (Orders)",
+  amazonRegionTokenMissing:
+    '{{marketplace}} needs a refresh token: enter the one of its selling account, or a refresh token for all marketplaces',
   amazonThrottled: 'Amazon is limiting requests: the next sync tries again',
   amazonServerError: 'Amazon could not answer (HTTP {{status}}): the next sync tries again',
   amazonUnreachable: 'Amazon could not be reached: check the internet connection',

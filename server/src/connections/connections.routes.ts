@@ -80,7 +80,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionRoutesOptions> =
       schema: {
         tags,
         description:
-          'Saves the Amazon connection (SP-API, marketplaces A1VC38T7YXB528 Japan and A21TJRUUN4KGV India). clientSecret and refreshToken left out keep the stored ones (required the first time); new ones clear a stopped state.',
+          'Saves the Amazon connection (SP-API, marketplaces A1VC38T7YXB528 Japan and A21TJRUUN4KGV India). clientSecret and refreshToken left out keep the stored ones (required the first time); new ones clear a stopped state. refreshTokens { fe, eu } gives a region its own refresh token (its selling account authorized apart), which wins over refreshToken there; null forgets it. Every chosen marketplace needs a token for its region (400 amazonRegionTokenMissing naming it).',
         body: amazonConnectionInputSchema,
         response: { 200: connectionResponseSchema },
       },

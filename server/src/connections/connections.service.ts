@@ -83,6 +83,7 @@ import {
   type SourcePage,
 } from './platform-source';
 import { SecretUnreadableError, open, seal } from './secret-box';
+import { AMAZON_MARKETPLACES as MARKETPLACES, type AmazonRegion } from './amazon/marketplaces';
 
 export interface ShopifySettings {
   shopDomain: string;
@@ -94,8 +95,18 @@ export interface AmazonSettings {
   marketplaceIds: string[];
 }
 export type ConnectionSettings = ShopifySettings | AmazonSettings;
-/** The connection's secrets in clear: Shopify `accessToken`; Amazon `clientSecret`, `refreshToken`. */
+/**
+ * The connection's secrets in clear: Shopify `accessToken` (or `clientSecret`); Amazon
+ * `clientSecret`, `refreshToken` and the regions' own refresh tokens (`refreshTokenFe`,
+ * `refreshTokenEu`), each present only when stored.
+ */
 export type ConnectionSecrets = Record<string, string>;
+
+/** Where a region's own Amazon refresh token is kept among the secrets (its sealing's field). */
+export const REGION_TOKEN_FIELD: Readonly<Record<AmazonRegion, string>> = {
+  fe: 'refreshTokenFe',
+  eu: 'refreshTokenEu',
+};
 
 /**
  * Makes the platform client of a connection (platform-sources.ts: Shopify's and Amazon's);
@@ -120,9 +131,13 @@ export class ConnectionError extends Error {
   }
 }
 
-/** The secrets a connection needs: Shopify's token, or its app's client secret when it has a client id. */
+/**
+ * The secrets a connection keeps: Shopify's token, or its app's client secret when it has a
+ * client id; Amazon's client secret and its refresh tokens (the shared one, each region's own).
+ */
 function secretFields(kind: ConnectionKind, settings: ConnectionSettings): readonly string[] {
-  if (kind === 'amazon') return ['clientSecret', 'refreshToken'];
+  if (kind === 'amazon')
+    return ['clientSecret', 'refreshToken', REGION_TOKEN_FIELD.fe, REGION_TOKEN_FIELD.eu];
   return (settings as ShopifySettings).clientId ? ['clientSecret'] : ['accessToken'];
 }
 
@@ -207,8 +222,51 @@ function connectionOf(
     },
     ...setAt('clientSecret'),
     ...setAt('refreshToken'),
+    regionTokensSetAt: Object.fromEntries(
+      Object.entries(REGION_TOKEN_FIELD).flatMap(([region, field]) => {
+        const at = secrets[field]?.setAt;
+        return at ? [[region, at]] : [];
+      }),
+    ),
     ...common,
   };
+}
+
+const secretRequired = (field: string) =>
+  httpError(400, 'connectionSecretRequired', { field }, [
+    {
+      field,
+      message: formatMessage('connectionSecretRequired', { field }),
+      code: 'connectionSecretRequired',
+      params: { field },
+    },
+  ]);
+
+/**
+ * Every chosen Amazon marketplace needs a refresh token for its region: the region's own, else
+ * the shared one. With none at all the shared one is asked for (as before regions had their
+ * own); otherwise each marketplace left without is named, on its region's field.
+ */
+function checkAmazonTokens(settings: AmazonSettings, secrets: Record<string, SealedSecret>) {
+  if (secrets.refreshToken) return;
+  const anyRegionToken = Object.values(REGION_TOKEN_FIELD).some((field) => secrets[field]);
+  if (!anyRegionToken) throw secretRequired('refreshToken');
+  const missing = settings.marketplaceIds
+    .map((id) => MARKETPLACES.get(id))
+    .filter((market) => market !== undefined && !secrets[REGION_TOKEN_FIELD[market.region]]);
+  const [first] = missing;
+  if (!first) return;
+  throw httpError(
+    400,
+    'amazonRegionTokenMissing',
+    { marketplace: first.channel },
+    missing.map((market) => ({
+      field: `refreshTokens.${market?.region}`,
+      message: formatMessage('amazonRegionTokenMissing', { marketplace: market?.channel ?? '' }),
+      code: 'amazonRegionTokenMissing',
+      params: { marketplace: market?.channel ?? '' },
+    })),
+  );
 }
 
 export async function listConnections(db: Kysely<Database>): Promise<Connection[]> {
@@ -260,7 +318,16 @@ export async function saveConnection(
         }
       : { clientId: save.input.clientId, marketplaceIds: save.input.marketplaceIds };
   const fields = secretFields(kind, settings);
-  const given = save.input as Record<string, unknown>;
+  // What the request says of each secret: a new value, null to forget it, absent to keep it.
+  const given: Record<string, unknown> =
+    save.kind === 'amazon'
+      ? {
+          clientSecret: save.input.clientSecret,
+          refreshToken: save.input.refreshToken,
+          [REGION_TOKEN_FIELD.fe]: save.input.refreshTokens?.fe,
+          [REGION_TOKEN_FIELD.eu]: save.input.refreshTokens?.eu,
+        }
+      : save.input;
   await writeTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     const existing = await lockConnection(trx, kind);
@@ -275,16 +342,18 @@ export async function saveConnection(
       if (typeof value === 'string') {
         secrets[field] = { sealed: seal(key, kind, field, value), setAt: now };
         newSecrets = true;
-      } else if (!secrets[field]) {
-        throw httpError(400, 'connectionSecretRequired', { field }, [
-          {
-            field,
-            message: formatMessage('connectionSecretRequired', { field }),
-            code: 'connectionSecretRequired',
-            params: { field },
-          },
-        ]);
+      } else if (value === null) {
+        // A region's own token forgotten: the region falls back to the shared one, which is
+        // a change of credentials as much as a new token.
+        if (secrets[field]) newSecrets = true;
+        delete secrets[field];
       }
+    }
+    if (kind === 'amazon') {
+      if (!secrets.clientSecret) throw secretRequired('clientSecret');
+      checkAmazonTokens(settings as AmazonSettings, secrets);
+    } else {
+      for (const field of fields) if (!secrets[field]) throw secretRequired(field);
     }
     const values = {
       settings: JSON.stringify(settings),

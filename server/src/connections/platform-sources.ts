@@ -5,7 +5,12 @@
  */
 import type { PlatformEndpoints } from '../config';
 import { createAmazonSource } from './amazon/amazon-source';
-import type { AmazonSettings, ShopifySettings, SourceFactory } from './connections.service';
+import {
+  REGION_TOKEN_FIELD,
+  type AmazonSettings,
+  type ShopifySettings,
+  type SourceFactory,
+} from './connections.service';
 import { createShopifySource } from './shopify/shopify-source';
 
 /** The sources of a server whose business keeps its dates in `timeZone`. */
@@ -27,7 +32,12 @@ export function platformSources(timeZone: string): SourceFactory {
     return createAmazonSource({
       clientId,
       clientSecret: secrets.clientSecret ?? '',
-      refreshToken: secrets.refreshToken ?? '',
+      refreshToken: secrets.refreshToken,
+      refreshTokens: Object.fromEntries(
+        Object.entries(REGION_TOKEN_FIELD).flatMap(([region, field]) =>
+          secrets[field] ? [[region, secrets[field]]] : [],
+        ),
+      ),
       marketplaceIds,
       endpoints: {
         ...(env.spapiEndpointFe ? { fe: env.spapiEndpointFe } : {}),

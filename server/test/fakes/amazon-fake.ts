@@ -2,8 +2,11 @@
  * A stand-in for Amazon: Login with Amazon's token endpoint and the Selling Partner API's Orders
  * operations (getOrders, getOrderItems) as real HTTP servers on a free port, answering in the
  * public reference's shapes: `{ payload }`, `{ errors: [{ code, message, details }] }`,
- * `x-amzn-RateLimit-Limit`. One instance serves both regions (the Far East and Europe
- * endpoints). Its clock is the tests' fake clock, so rate limits, token lifetimes and the
+ * `x-amzn-RateLimit-Limit`. One instance serves both regions: at `url` as one endpoint for both
+ * (the Far East and Europe endpoints pointed at it), and at `regionUrl.fe` / `regionUrl.eu` as
+ * each region's own, which answers only its marketplaces and refuses an access token of an
+ * account of the other region (403 Unauthorized, as SP-API does): its LWA endpoint knows which
+ * region's account each refresh token is (`accounts`). Its clock is the tests' fake clock, so rate limits, token lifetimes and the
  * two-minute rule hold without waiting.
  *
  * Orders come from a cheap generator (10,000 by default) and live in memory; switches make it
@@ -12,7 +15,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { USAGE_PLANS } from '../../src/connections/amazon/sp-api';
-import { AMAZON_IN, AMAZON_JP, type AmazonMarketplace } from '../../src/connections/amazon/marketplaces';
+import {
+  AMAZON_IN,
+  AMAZON_JP,
+  AMAZON_MARKETPLACES,
+  type AmazonMarketplace,
+  type AmazonRegion,
+} from '../../src/connections/amazon/marketplaces';
 
 type Json = Record<string, unknown>;
 type Money = { CurrencyCode: string; Amount: string };
@@ -60,6 +69,23 @@ export const FAKE_CREDENTIALS = {
   clientId: 'amzn1.application-oa2-client.kura-test',
   clientSecret: 'amzn1.oa2-cs.v1.kura-test-secret',
   refreshToken: 'Atzr|kura-test-refresh-token',
+};
+
+/** Refresh tokens of a seller whose Japan and India accounts authorized the app apart. */
+export const FAKE_REGION_TOKENS: Readonly<Record<AmazonRegion, string>> = {
+  fe: 'Atzr|kura-test-japan-account',
+  eu: 'Atzr|kura-test-india-account',
+};
+
+/**
+ * The refresh tokens LWA knows, and the regions of the account each authorizes:
+ * FAKE_CREDENTIALS' one is an account selling in both (the tests of one token), the others one
+ * region's each.
+ */
+export const FAKE_ACCOUNTS: Readonly<Record<string, readonly AmazonRegion[]>> = {
+  [FAKE_CREDENTIALS.refreshToken]: ['fe', 'eu'],
+  [FAKE_REGION_TOKENS.fe]: ['fe'],
+  [FAKE_REGION_TOKENS.eu]: ['eu'],
 };
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -156,10 +182,14 @@ export interface AmazonFakeOptions {
   expiredStatus?: 401 | 403;
   /** Another fake whose access tokens this one accepts (two regions, one LWA). */
   lwa?: AmazonFake;
+  /** Refresh tokens LWA accepts and their accounts' regions (default FAKE_ACCOUNTS). */
+  accounts?: Readonly<Record<string, readonly AmazonRegion[]>>;
 }
 
 interface LoggedRequest {
   operation: FakeOperation | 'other';
+  /** The region endpoint it came to (`regionUrl`); absent at `url`. */
+  region?: AmazonRegion;
   url: URL;
   token: string | undefined;
   at: number;
@@ -173,33 +203,43 @@ export class AmazonFake {
   /** Answers refused by the fake's own rate buckets (a faithful client causes none). */
   throttledByBucket = 0;
   url = '';
+  /** Each region's own SP-API endpoint. */
+  readonly regionUrl: Record<AmazonRegion, string> = { fe: '', eu: '' };
   /** Called after each getOrders page is answered: a test changes orders between pages here. */
   afterOrdersPage: ((page: number) => void) | undefined;
   /** Every SP-API call refused: the app lacks the role, or the seller revoked it. */
   denyAccess = false;
 
-  readonly #options: Required<Omit<AmazonFakeOptions, 'rateLimits' | 'now' | 'lwa'>> & {
+  readonly #options: Required<Omit<AmazonFakeOptions, 'rateLimits' | 'now' | 'lwa' | 'accounts'>> & {
     rateLimits: Record<'getOrders' | 'getOrderItems', string | null>;
   };
   readonly now: () => number;
   readonly #lwa: AmazonFake | undefined;
-  readonly #tokens = new Map<string, number>();
+  /** Access tokens handed out: when each expires, and its account's regions. */
+  readonly #tokens = new Map<string, { expires: number; regions: readonly AmazonRegion[] }>();
+  readonly #accounts: Readonly<Record<string, readonly AmazonRegion[]>>;
   #issued = 0;
   #ordersPages = 0;
   #failures: (FakeFailure & { remaining: number })[] = [];
   #malformed: { remaining: number; operation?: FakeOperation; body: string }[] = [];
   #sorted: FakeOrder[] | undefined;
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
-  readonly #server = createServer((req, res) => {
-    this.#handle(req, res).catch((error: unknown) => {
-      res.statusCode = 500;
-      res.end(String(error));
+  readonly #server = this.#serve();
+  readonly #regionServers = { fe: this.#serve('fe'), eu: this.#serve('eu') };
+
+  #serve(region?: AmazonRegion) {
+    return createServer((req, res) => {
+      this.#handle(req, res, region).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
     });
-  });
+  }
 
   constructor(options: AmazonFakeOptions = {}) {
     this.now = options.now ?? Date.now;
     this.#lwa = options.lwa;
+    this.#accounts = options.accounts ?? FAKE_ACCOUNTS;
     this.#options = {
       orders: options.orders ?? 10_000,
       pageSize: options.pageSize ?? 100,
@@ -217,8 +257,13 @@ export class AmazonFake {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    const listen = async (server: ReturnType<typeof createServer>) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    this.url = await listen(this.#server);
+    this.regionUrl.fe = await listen(this.#regionServers.fe);
+    this.regionUrl.eu = await listen(this.#regionServers.eu);
     return this;
   }
 
@@ -226,9 +271,13 @@ export class AmazonFake {
     return `${this.url}/auth/o2/token`;
   }
 
-  close(): Promise<void> {
-    this.#server.closeAllConnections();
-    return new Promise((resolve) => this.#server.close(() => resolve()));
+  async close(): Promise<void> {
+    await Promise.all(
+      [this.#server, this.#regionServers.fe, this.#regionServers.eu].map((server) => {
+        server.closeAllConnections();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      }),
+    );
   }
 
   add(order: FakeOrder): void {
@@ -247,7 +296,7 @@ export class AmazonFake {
 
   /** Every access token handed out so far expires now. */
   expireTokens(): void {
-    for (const token of this.#tokens.keys()) this.#tokens.set(token, this.now());
+    for (const token of this.#tokens.values()) token.expires = this.now();
   }
 
   get tokenRequests(): number {
@@ -313,7 +362,7 @@ export class AmazonFake {
     return true;
   }
 
-  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async #handle(req: IncomingMessage, res: ServerResponse, region?: AmazonRegion): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const items = /^\/orders\/v0\/orders\/([^/]+)\/orderItems$/.exec(url.pathname);
     const operation: FakeOperation | 'other' =
@@ -327,6 +376,7 @@ export class AmazonFake {
     const token = req.headers['x-amz-access-token'];
     this.requests.push({
       operation,
+      ...(region ? { region } : {}),
       url,
       token: typeof token === 'string' ? token : undefined,
       at: this.now(),
@@ -348,7 +398,10 @@ export class AmazonFake {
     }
 
     const tokens = (this.#lwa ?? this).#tokens;
-    if (typeof token !== 'string' || !tokens.has(token)) {
+    const issued = typeof token === 'string' ? tokens.get(token) : undefined;
+    // A region's endpoint refuses an access token of another region's account as it refuses an
+    // unknown one: the authorization is not for the selling partner there.
+    if (!issued || (region && !issued.regions.includes(region))) {
       return this.#send(
         res,
         403,
@@ -359,7 +412,7 @@ export class AmazonFake {
         ),
       );
     }
-    if ((tokens.get(token) ?? 0) <= this.now()) {
+    if (issued.expires <= this.now()) {
       return this.#send(
         res,
         this.#options.expiredStatus,
@@ -377,6 +430,15 @@ export class AmazonFake {
       operation === 'getOrders'
         ? (url.searchParams.get('MarketplaceIds') ?? '')
         : (this.orders.get(decodeURIComponent(items?.[1] ?? ''))?.order.MarketplaceId ?? '');
+    if (region && marketplace.split(',').some((id) => AMAZON_MARKETPLACES.get(id)?.region !== region)) {
+      return operation === 'getOrders'
+        ? this.#send(
+            res,
+            400,
+            errorBody('InvalidInput', `Invalid MarketplaceIds for this region: ${marketplace}`),
+          )
+        : this.#send(res, 404, errorBody('InvalidInput', 'Invalid AmazonOrderId'));
+    }
     if (!this.#allow(operation, marketplace)) {
       this.throttledByBucket += 1;
       return this.#send(
@@ -421,7 +483,9 @@ export class AmazonFake {
         error: 'invalid_client',
       });
     }
-    if (form.get('refresh_token') !== FAKE_CREDENTIALS.refreshToken) {
+    const refreshToken = form.get('refresh_token') ?? '';
+    const regions = Object.hasOwn(this.#accounts, refreshToken) ? this.#accounts[refreshToken] : undefined;
+    if (!regions) {
       return this.#send(res, 400, {
         error_description: 'The request has an invalid grant parameter : refresh_token',
         error: 'invalid_grant',
@@ -430,10 +494,10 @@ export class AmazonFake {
     this.#issued += 1;
     const accessToken = `Atza|kura-fake-${this.#issued}`;
     const lifetime = this.#options.tokenLifetimeSeconds;
-    this.#tokens.set(accessToken, this.now() + lifetime * 1000);
+    this.#tokens.set(accessToken, { expires: this.now() + lifetime * 1000, regions });
     return this.#send(res, 200, {
       access_token: accessToken,
-      refresh_token: FAKE_CREDENTIALS.refreshToken,
+      refresh_token: refreshToken,
       token_type: 'bearer',
       expires_in: lifetime,
     });

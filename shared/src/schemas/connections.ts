@@ -12,6 +12,19 @@ export type ConnectionKindName = (typeof CONNECTION_KINDS)[number];
 
 /** The Amazon marketplaces Kura sells on: Amazon.co.jp and Amazon.in. */
 export const AMAZON_MARKETPLACES = ['A1VC38T7YXB528', 'A21TJRUUN4KGV'] as const;
+export type AmazonMarketplaceId = (typeof AMAZON_MARKETPLACES)[number];
+
+/**
+ * SP-API's selling regions of those marketplaces: Japan is served by the Far East one, India by
+ * the Europe one. An authorization (a refresh token) is a selling account's, and an account is
+ * of one region: the region, not the marketplace, is what a refresh token covers.
+ */
+export const AMAZON_REGIONS = ['fe', 'eu'] as const;
+export type AmazonRegionName = (typeof AMAZON_REGIONS)[number];
+export const AMAZON_MARKETPLACE_REGION: Readonly<Record<AmazonMarketplaceId, AmazonRegionName>> = {
+  A1VC38T7YXB528: 'fe',
+  A21TJRUUN4KGV: 'eu',
+};
 
 export const CONNECTION_STATES = ['idle', 'running', 'stopped', 'failing'] as const;
 export const CONNECTION_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
@@ -56,7 +69,17 @@ export type ShopifyConnectionInput = z.infer<typeof shopifyConnectionInputSchema
 export const amazonConnectionInputSchema = z.object({
   clientId: textSchema().trim().min(1).max(255),
   clientSecret: secret.optional(),
+  /** The refresh token of every chosen marketplace's region that has none of its own below. */
   refreshToken: secret.optional(),
+  /**
+   * A region's own refresh token, for a seller whose Japan and India accounts are authorized
+   * apart: it wins over `refreshToken` for that region's marketplaces. Left out, the stored one
+   * is kept; null forgets it (the region falls back to `refreshToken`).
+   */
+  refreshTokens: z
+    .object({ fe: secret.nullable().optional(), eu: secret.nullable().optional() })
+    .strict()
+    .optional(),
   marketplaceIds: z
     .array(z.enum(AMAZON_MARKETPLACES))
     .min(1)
@@ -115,6 +138,10 @@ export const connectionSchema = z.discriminatedUnion('kind', [
     settings: z.object({ clientId: z.string(), marketplaceIds: z.array(z.enum(AMAZON_MARKETPLACES)) }),
     clientSecretSetAt: timestampSchema.optional(),
     refreshTokenSetAt: timestampSchema.optional(),
+    /** When each region's own refresh token was set (absent: the region uses `refreshToken`). */
+    regionTokensSetAt: z
+      .object({ fe: timestampSchema.optional(), eu: timestampSchema.optional() })
+      .optional(),
     ...common,
   }),
 ]);

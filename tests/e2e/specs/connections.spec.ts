@@ -3,14 +3,16 @@
  * data: an admin connects both platforms, tests them, syncs, sees the runs succeed with their
  * counts and the orders in order management; maps a waiting SKU to a product and its order
  * comes in; the shop cancels an order and "Sync now" cancels it in Kura; a revoked token stops
- * the connection with Shopify's reason. The same path in Japanese. An order creator never sees
+ * the connection with Shopify's reason; Japan and India as separate Amazon accounts, each
+ * region with its own refresh token, a refused India token naming Amazon.in. The same path in
+ * Japanese. An order creator never sees
  * the screen. At 1280×800: the tables' headers stay on top, axe finds nothing serious, no call
  * of the screen is refused, focus comes back after the dialog, unsaved work asks before leaving.
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { withJanCheckDigit } from '#shared/domain/jan';
-import { FAKE_CREDENTIALS } from '../../../server/test/fakes/amazon-fake';
+import { FAKE_CREDENTIALS, FAKE_REGION_TOKENS } from '../../../server/test/fakes/amazon-fake';
 import { FAKE_CLIENT, FAKE_TOKEN } from '../../../server/test/fakes/shopify-fake';
 import { axeCheck } from '../support/blocks';
 import {
@@ -277,7 +279,66 @@ test.describe('in English', () => {
     });
     expect(f.shop.tokenRequests).toBeGreaterThan(0);
 
-    expect(refused()).toEqual([]);
+    // Japan and India authorized apart: a refresh token for each region. Until India's own is
+    // typed, each region's field says the single token (the one saved above) is used.
+    await screen.open(kura.url);
+    const amazonSection = screen.section('amazon');
+    await expect(screen.checkbox('amazon', CONNECTIONS_EN.separateAccounts)).toHaveCount(0);
+    await screen.checkbox('amazon', CONNECTIONS_EN.india).check();
+    await screen.checkbox('amazon', CONNECTIONS_EN.separateAccounts).check();
+    await expect(screen.field('amazon', CONNECTIONS_EN.refreshToken)).toHaveCount(2);
+    await expect(screen.field('amazon', CONNECTIONS_EN.refreshTokenFe)).toBeVisible();
+    await expect(screen.field('amazon', CONNECTIONS_EN.refreshTokenEu)).toBeVisible();
+    await expect(
+      amazonSection.getByText(/^Not set: the refresh token set on \d{4}-\d{2}-\d{2} is used\.$/),
+    ).toHaveCount(2);
+    // Unsaved, it asks before leaving.
+    await new Shell(page).menu.getByRole('link', { name: 'Products' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: /keep/i }).click();
+    await shot(page, 'connections-amazon-regions-en');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screen.separateAmazonAccounts({ fe: FAKE_REGION_TOKENS.fe, eu: 'Atzr|revoked-india-account' });
+    await expect(screen.toast('Amazon connection saved')).toBeVisible();
+    await expect(screen.checkbox('amazon', CONNECTIONS_EN.separateAccounts)).toBeChecked();
+    await expect(
+      amazonSection.getByText(/^Set on \d{4}-\d{2}-\d{2}\. Leave empty to keep it\.$/),
+    ).toHaveCount(3);
+    // Test connection tries both regions and names the one refused.
+    await screen.button('amazon', 'Test connection').click();
+    const indiaRefused =
+      'Amazon refused the refresh token of Amazon.in: authorize the app again with that account in Seller Central and enter its new refresh token';
+    await expect(screen.toast(indiaRefused)).toBeVisible();
+    await screen.button('amazon', 'Sync now').click();
+    await expect(screen.state('amazon')).toContainText('Stopped', { timeout: 30_000 });
+    await expect(screen.state('amazon')).toContainText(indiaRefused);
+    // India's right token: the stop clears, and each marketplace syncs with its own account's.
+    await screen.field('amazon', CONNECTIONS_EN.refreshTokenEu).fill(FAKE_REGION_TOKENS.eu);
+    await screen.button('amazon', 'Save').click();
+    await expect(screen.state('amazon')).not.toContainText('Stopped');
+    const regionCalls = f.amazon.requests.length;
+    await screen.button('amazon', 'Sync now').click();
+    await expect(screen.runs('amazon').getByRole('row').nth(1)).toContainText('Succeeded', {
+      timeout: 30_000,
+    });
+    // Japan's query ended in the stopped run (its page was stored): this run asks India only,
+    // at the Europe endpoint, which takes only the India account's token.
+    const regions = new Set(
+      f.amazon.requests.slice(regionCalls).flatMap((r) => (r.operation === 'getOrders' ? [r.region] : [])),
+    );
+    expect(regions).toEqual(new Set(['eu']));
+
+    // One account again: unticked, the regions' own tokens are forgotten on save.
+    await screen.checkbox('amazon', CONNECTIONS_EN.separateAccounts).uncheck();
+    await expect(screen.field('amazon', CONNECTIONS_EN.refreshTokenEu)).toHaveCount(0);
+    await screen.button('amazon', 'Save').click();
+    await expect(screen.toast('Amazon connection saved')).toBeVisible();
+    await screen.open(kura.url);
+    await expect(screen.checkbox('amazon', CONNECTIONS_EN.separateAccounts)).not.toBeChecked();
+    await expect(screen.field('amazon', CONNECTIONS_EN.refreshToken)).toHaveCount(1);
+
+    // The one refusal of the test: Test connection's answer naming Amazon.in.
+    expect(refused()).toEqual(['400 POST /api/v1/connections/amazon/test']);
   });
 });
 
@@ -302,6 +363,25 @@ test.describe('in Japanese', () => {
     await expect(screen.section('shopify')).toContainText(/\d{4}-\d{2}-\d{2} に設定済み/);
     await screen.connectAmazon(FAKE_CREDENTIALS);
     await expect(screen.toast('Amazon の連携を保存しました')).toBeVisible();
+    // Japan and India as separate accounts: India's token refused stops the sync, named.
+    await screen.checkbox('amazon', CONNECTIONS_JA.india).check();
+    await screen.checkbox('amazon', CONNECTIONS_JA.separateAccounts).check();
+    await expect(
+      screen
+        .section('amazon')
+        .getByText(/^未設定：\d{4}-\d{2}-\d{2} に設定したリフレッシュトークンを使います。$/),
+    ).toHaveCount(2);
+    await screen.separateAmazonAccounts({ eu: 'Atzr|revoked-india-account' });
+    await expect(screen.toast('Amazon の連携を保存しました')).toBeVisible();
+    await expect(screen.field('amazon', CONNECTIONS_JA.refreshTokenFe)).toBeVisible();
+    await screen.button('amazon', '今すぐ同期').click();
+    await expect(screen.state('amazon')).toContainText('停止中', { timeout: 30_000 });
+    await expect(screen.state('amazon')).toContainText(
+      'Amazonが Amazon.in のリフレッシュトークンを受け付けませんでした',
+    );
+    await screen.field('amazon', CONNECTIONS_JA.refreshTokenEu).fill(FAKE_REGION_TOKENS.eu);
+    await screen.button('amazon', '保存').click();
+    await expect(screen.state('amazon')).not.toContainText('停止中');
     await screen.button('shopify', '接続をテスト').click();
     await expect(screen.toast('Shopify から応答がありました。接続は正常です')).toBeVisible();
 

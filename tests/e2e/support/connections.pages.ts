@@ -14,6 +14,11 @@ export interface ConnectionTexts {
   clientSecret: string;
   refreshToken: string;
   japan: string;
+  india: string;
+  /** The checkbox that gives each region its own refresh token, and those fields. */
+  separateAccounts: string;
+  refreshTokenFe: string;
+  refreshTokenEu: string;
   save: string;
   test: string;
   syncNow: string;
@@ -31,6 +36,10 @@ export const CONNECTIONS_EN: ConnectionTexts = {
   clientSecret: 'LWA client secret',
   refreshToken: 'Refresh token',
   japan: 'Amazon.co.jp',
+  india: 'Amazon.in',
+  separateAccounts: 'Japan and India are separate Amazon accounts, each authorized apart',
+  refreshTokenFe: 'Refresh token for Amazon.co.jp (Far East)',
+  refreshTokenEu: 'Refresh token for Amazon.in (Europe)',
   save: 'Save',
   test: 'Test connection',
   syncNow: 'Sync now',
@@ -48,6 +57,10 @@ export const CONNECTIONS_JA: ConnectionTexts = {
   clientSecret: 'LWA クライアントシークレット',
   refreshToken: 'リフレッシュトークン',
   japan: 'Amazon.co.jp',
+  india: 'Amazon.in',
+  separateAccounts: '日本とインドは別々の Amazon アカウント（それぞれでアプリを承認）',
+  refreshTokenFe: 'Amazon.co.jp（極東）のリフレッシュトークン',
+  refreshTokenEu: 'Amazon.in（ヨーロッパ）のリフレッシュトークン',
   save: '保存',
   test: '接続をテスト',
   syncNow: '今すぐ同期',
@@ -120,6 +133,23 @@ export class ConnectionsPage {
     await this.button('amazon', this.texts.save).click();
   }
 
+  checkbox(kind: Platform, name: string): Locator {
+    return this.section(kind).getByRole('checkbox', { name, exact: true });
+  }
+
+  /**
+   * Both marketplaces, as separate accounts: each region's own refresh token (an empty one is
+   * left as saved).
+   */
+  async separateAmazonAccounts(tokens: { fe?: string; eu?: string }) {
+    await this.checkbox('amazon', this.texts.japan).check();
+    await this.checkbox('amazon', this.texts.india).check();
+    await this.checkbox('amazon', this.texts.separateAccounts).check();
+    if (tokens.fe !== undefined) await this.field('amazon', this.texts.refreshTokenFe).fill(tokens.fe);
+    if (tokens.eu !== undefined) await this.field('amazon', this.texts.refreshTokenEu).fill(tokens.eu);
+    await this.button('amazon', this.texts.save).click();
+  }
+
   /** "Map to product" on the group, a product picked by its search, then the confirmation. */
   async mapTo(kind: Platform, sku: string, search: string, productName: string) {
     await this.waitingRow(kind, sku).getByRole('button').click();
@@ -154,8 +184,9 @@ export function usePlatformFakes(): { fakes: () => Promise<Fakes> } {
         amazon,
         endpoints: {
           shopifyApiBase: shop.url,
-          spapiEndpointFe: amazon.url,
-          spapiEndpointEu: amazon.url,
+          // Each region's own endpoint: it refuses an access token of the other region's account.
+          spapiEndpointFe: amazon.regionUrl.fe,
+          spapiEndpointEu: amazon.regionUrl.eu,
           lwaTokenUrl: amazon.lwaUrl,
         },
       };

@@ -3,6 +3,11 @@
  * empty whatever is stored, say when the stored one was set, and a field left empty keeps it
  * (the server's rule); the first save needs them all. What is typed is checked by the shared
  * schemas, and stays in the form when the server refuses it.
+ *
+ * Amazon: one refresh token serves every marketplace of one selling account. A seller whose
+ * Japan and India accounts authorized the app apart ticks "separate accounts" and gives each
+ * region its own; a region left without one uses the single token, if one is saved. Unticked,
+ * the regions' own tokens are forgotten on save: the single token is then the only one.
  */
 import {
   Button,
@@ -16,7 +21,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import {
   Controller,
   useForm,
@@ -32,8 +37,11 @@ import { DateTime } from 'luxon';
 import { MESSAGES } from '#shared/messages';
 import type { z } from 'zod';
 import {
+  AMAZON_MARKETPLACE_REGION,
   AMAZON_MARKETPLACES,
+  AMAZON_REGIONS,
   amazonConnectionInputSchema,
+  type AmazonRegionName,
   CONNECTION_INTERVAL,
   shopifyConnectionInputSchema,
   type Connection,
@@ -80,10 +88,30 @@ interface AmazonValues {
   clientId: string;
   clientSecret: string;
   refreshToken: string;
+  /** The Japan and India accounts authorized apart: a refresh token per region. */
+  separateAccounts: boolean;
+  refreshTokenFe: string;
+  refreshTokenEu: string;
   marketplaceIds: string[];
   enabled: boolean;
   intervalMinutes: string;
 }
+
+/** The form's field of a region's own refresh token, and the API's. */
+const REGION_FIELD = { fe: 'refreshTokenFe', eu: 'refreshTokenEu' } as const satisfies Record<
+  AmazonRegionName,
+  keyof AmazonValues
+>;
+const API_REGION_FIELD: Record<string, string> = {
+  'refreshTokens.fe': REGION_FIELD.fe,
+  'refreshTokens.eu': REGION_FIELD.eu,
+};
+
+/** The regions of the chosen marketplaces, in the order they are offered. */
+const regionsOf = (ids: readonly string[]): AmazonRegionName[] =>
+  AMAZON_REGIONS.filter((region) =>
+    AMAZON_MARKETPLACES.some((id) => ids.includes(id) && AMAZON_MARKETPLACE_REGION[id] === region),
+  );
 
 const intervalOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 const secretOf = (text: string) => (text === '' ? undefined : text);
@@ -96,13 +124,15 @@ function bodyResolver<Values extends FieldValues, Schema extends z.ZodType>(
   schema: Schema,
   toBody: (values: Values) => unknown,
   missingSecrets: (values: Values) => (keyof Values & string)[],
+  /** The form's field of a body's path, when they differ (`refreshTokens.eu`). */
+  fieldOf: Record<string, string> = {},
 ): Resolver<Values, unknown, z.output<Schema>> {
   return (values) => {
     const errors: Record<string, { type: string; message: string }> = {};
     const parsed = schema.safeParse(toBody(values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
+        const field = fieldOf[issue.path.slice(0, 2).join('.')] ?? String(issue.path[0] ?? '');
         errors[field] ??= { type: issue.code, message: issue.message };
       }
     }
@@ -118,11 +148,13 @@ function markServerErrors<Values extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<Values>,
   fields: readonly string[],
+  fieldOf: Record<string, string> = {},
 ) {
   if (!(error instanceof ApiError)) return;
   for (const e of error.errors) {
-    if (!fields.includes(e.field)) continue;
-    setError(e.field as Path<Values>, {
+    const field = fieldOf[e.field] ?? e.field;
+    if (!fields.includes(field)) continue;
+    setError(field as Path<Values>, {
       type: e.code === 'connectionSecretRequired' ? SECRET_REQUIRED : (e.code ?? 'server'),
       message: e.message,
       ...({ code: e.code, params: e.params } as object),
@@ -138,15 +170,21 @@ function useMessage() {
     error?.type === SECRET_REQUIRED ? t('connections.secretRequired') : fieldMessage(error);
 }
 
+/** A secret's set-at instant as a day in the user's date format. */
+function useSetDay() {
+  const dates = useDateDisplay();
+  return (at: string) => {
+    const day = DateTime.fromISO(at, { zone: 'utc' }).setZone(dates.timeZone).toISODate();
+    return day ? dates.date(day) : at;
+  };
+}
+
 /** "Set on <date>" in the user's date format, or "Not set". */
 function useSetOn() {
   const { t } = useTranslation('setting');
-  const dates = useDateDisplay();
-  return (at: string | undefined) => {
-    if (!at) return t('connections.secretNotSet');
-    const day = DateTime.fromISO(at, { zone: 'utc' }).setZone(dates.timeZone).toISODate();
-    return t('connections.secretSetOn', { date: day ? dates.date(day) : at });
-  };
+  const setDay = useSetDay();
+  return (at: string | undefined) =>
+    at ? t('connections.secretSetOn', { date: setDay(at) }) : t('connections.secretNotSet');
 }
 
 /** The form follows the saved connection while nothing is typed in it. */
@@ -260,16 +298,24 @@ function SecretField<Values extends FieldValues>({
   label,
   setAt,
   message,
+  unset,
 }: {
   control: Control<Values, unknown, never>;
   name: Path<Values>;
   label: string;
   setAt: string | undefined;
   message: string | undefined;
+  /** The hint when nothing is set here, and whether the field may then stay empty. */
+  unset?: { hint: string; optional: boolean };
 }) {
   const setOn = useSetOn();
   return (
-    <Field label={label} required={!setAt} validationMessage={message} hint={setOn(setAt)}>
+    <Field
+      label={label}
+      required={!setAt && !unset?.optional}
+      validationMessage={message}
+      hint={!setAt && unset ? unset.hint : setOn(setAt)}
+    >
       <Controller
         control={control}
         name={name}
@@ -458,39 +504,79 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
   const styles = useStyles();
   const { t } = useTranslation('setting');
   const message = useMessage();
+  const setOn = useSetOn();
+  const setDay = useSetDay();
+  const sharedTokenUsed = (at: string) => t('connections.sharedTokenUsed', { date: setDay(at) });
+  const regionSetAt = connection?.regionTokensSetAt;
   const saved = useMemo<AmazonValues>(
     () => ({
       clientId: connection?.settings.clientId ?? '',
       clientSecret: '',
       refreshToken: '',
+      separateAccounts: Boolean(regionSetAt?.fe ?? regionSetAt?.eu),
+      refreshTokenFe: '',
+      refreshTokenEu: '',
       marketplaceIds: [...(connection?.settings.marketplaceIds ?? [])],
       enabled: connection?.enabled ?? true,
       intervalMinutes: String(connection?.intervalMinutes ?? CONNECTION_INTERVAL.default),
     }),
-    [connection],
+    [connection, regionSetAt],
   );
   const secretSet = {
     clientSecret: connection?.clientSecretSetAt,
     refreshToken: connection?.refreshTokenSetAt,
+    fe: regionSetAt?.fe,
+    eu: regionSetAt?.eu,
   };
   const resolver = useMemo(
     () =>
       bodyResolver(
         amazonConnectionInputSchema,
-        (v: AmazonValues) => ({
-          clientId: v.clientId,
-          clientSecret: secretOf(v.clientSecret),
-          refreshToken: secretOf(v.refreshToken),
+        (v: AmazonValues) => {
           // In the order they are offered, whatever order they were ticked in.
-          marketplaceIds: AMAZON_MARKETPLACES.filter((id) => v.marketplaceIds.includes(id)),
-          enabled: v.enabled,
-          intervalMinutes: intervalOf(v.intervalMinutes),
-        }),
-        (v: AmazonValues) =>
-          (['clientSecret', 'refreshToken'] as const).filter((field) => !secretSet[field] && v[field] === ''),
+          const marketplaceIds = AMAZON_MARKETPLACES.filter((id) => v.marketplaceIds.includes(id));
+          const typed = Object.fromEntries(
+            regionsOf(marketplaceIds).flatMap((region) => {
+              const value = secretOf(v[REGION_FIELD[region]]);
+              return value ? [[region, value]] : [];
+            }),
+          );
+          // One account again: the regions' own tokens are forgotten, the single one serves all.
+          const forgotten = Object.fromEntries(
+            AMAZON_REGIONS.filter((region) => secretSet[region]).map((region) => [region, null]),
+          );
+          return {
+            clientId: v.clientId,
+            clientSecret: secretOf(v.clientSecret),
+            ...(v.separateAccounts
+              ? Object.keys(typed).length > 0
+                ? { refreshTokens: typed }
+                : {}
+              : {
+                  refreshToken: secretOf(v.refreshToken),
+                  ...(Object.keys(forgotten).length > 0 ? { refreshTokens: forgotten } : {}),
+                }),
+            marketplaceIds,
+            enabled: v.enabled,
+            intervalMinutes: intervalOf(v.intervalMinutes),
+          };
+        },
+        (v: AmazonValues) => [
+          ...(!secretSet.clientSecret && v.clientSecret === '' ? (['clientSecret'] as const) : []),
+          ...(v.separateAccounts
+            ? regionsOf(v.marketplaceIds)
+                .filter(
+                  (region) => !secretSet[region] && !secretSet.refreshToken && v[REGION_FIELD[region]] === '',
+                )
+                .map((region) => REGION_FIELD[region])
+            : !secretSet.refreshToken && v.refreshToken === ''
+              ? (['refreshToken'] as const)
+              : []),
+        ],
+        API_REGION_FIELD,
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the two dates are what it reads
-    [secretSet.clientSecret, secretSet.refreshToken],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dates are what it reads
+    [secretSet.clientSecret, secretSet.refreshToken, secretSet.fe, secretSet.eu],
   );
   const {
     control,
@@ -504,6 +590,9 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
   });
   useFollowSaved(saved, isDirty, reset);
   useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
+  const [chosen, separate] = useWatch({ control, name: ['marketplaceIds', 'separateAccounts'] });
+  const regions = regionsOf(chosen);
+  const idPrefix = useId();
 
   const save = useAppMutation({
     mutationFn: saveAmazonConnection,
@@ -515,19 +604,29 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
         clientId: c.settings.clientId,
         clientSecret: '',
         refreshToken: '',
+        separateAccounts: Boolean(c.regionTokensSetAt?.fe ?? c.regionTokensSetAt?.eu),
+        refreshTokenFe: '',
+        refreshTokenEu: '',
         marketplaceIds: [...c.settings.marketplaceIds],
         enabled: c.enabled,
         intervalMinutes: String(c.intervalMinutes),
       });
     },
     onError: (error) =>
-      markServerErrors(error, setError, [
-        'clientId',
-        'clientSecret',
-        'refreshToken',
-        'marketplaceIds',
-        'intervalMinutes',
-      ]),
+      markServerErrors(
+        error,
+        setError,
+        [
+          'clientId',
+          'clientSecret',
+          'refreshToken',
+          REGION_FIELD.fe,
+          REGION_FIELD.eu,
+          'marketplaceIds',
+          'intervalMinutes',
+        ],
+        API_REGION_FIELD,
+      ),
     failureTone: 'warning',
   });
 
@@ -551,13 +650,6 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
         setAt={secretSet.clientSecret}
         message={message(errors.clientSecret)}
       />
-      <SecretField
-        control={control as never}
-        name="refreshToken"
-        label={t('connections.fields.refreshToken')}
-        setAt={secretSet.refreshToken}
-        message={message(errors.refreshToken)}
-      />
       <Controller
         control={control}
         name="marketplaceIds"
@@ -577,7 +669,11 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
               {AMAZON_MARKETPLACES.map((id) => (
                 <Checkbox
                   key={id}
-                  label={t(`connections.marketplaces.${id}`)}
+                  // Its own id and name: inside a Field every checkbox would take the Field's id
+                  // (every label then naming the first one, the others unnamed) or its label.
+                  id={`${idPrefix}-${id}`}
+                  aria-labelledby={`${idPrefix}-${id}-label`}
+                  label={{ id: `${idPrefix}-${id}-label`, children: t(`connections.marketplaces.${id}`) }}
                   checked={value.includes(id)}
                   onChange={(_e, data) =>
                     onChange(data.checked ? [...value, id] : value.filter((chosen) => chosen !== id))
@@ -588,6 +684,47 @@ export function AmazonForm({ connection, onDirty }: ConnectionFormProps<AmazonCo
           </Field>
         )}
       />
+      {/* Offered once both regions are chosen; kept while ticked, so it can be unticked. */}
+      {regions.length > 1 || separate ? (
+        <Controller
+          control={control}
+          name="separateAccounts"
+          render={({ field: { ref, value, onChange, name } }) => (
+            <Checkbox
+              ref={ref}
+              name={name}
+              label={t('connections.amazon.separateAccounts')}
+              checked={value}
+              onChange={(_e, data) => onChange(data.checked === true)}
+            />
+          )}
+        />
+      ) : null}
+      {separate ? (
+        regions.map((region) => (
+          <SecretField
+            key={region}
+            control={control as never}
+            name={REGION_FIELD[region]}
+            label={t(`connections.fields.${REGION_FIELD[region]}`)}
+            setAt={secretSet[region]}
+            message={message(errors[REGION_FIELD[region]])}
+            unset={
+              secretSet.refreshToken
+                ? { hint: sharedTokenUsed(secretSet.refreshToken), optional: true }
+                : { hint: setOn(undefined), optional: false }
+            }
+          />
+        ))
+      ) : (
+        <SecretField
+          control={control as never}
+          name="refreshToken"
+          label={t('connections.fields.refreshToken')}
+          setAt={secretSet.refreshToken}
+          message={message(errors.refreshToken)}
+        />
+      )}
       <EnabledSwitch control={control as never} />
       <IntervalField control={control as never} message={message(errors.intervalMinutes)} />
       <Button

@@ -10,6 +10,14 @@
  * the next run instead of losing it (the import's upsert absorbs the repeats). A marketplace
  * whose query ended within a run is marked done until the run's last page, so a run resumed
  * from a page's cursor does not ask it again.
+ *
+ * Refresh tokens: an SP-API authorization is a selling account's, and an account is of one
+ * region, so a seller on Amazon.co.jp (Far East) and Amazon.in (Europe) may hold one token per
+ * region. Each marketplace's calls carry an access token of its region's refresh token (the
+ * region's own, else the shared one); access tokens are kept per refresh token, each renewed
+ * before it expires. When a region has its own token, LWA's refusal of a refresh token names
+ * the marketplaces it serves, so the admin knows which one to renew; SP-API's refusal of access
+ * names its marketplace whenever two are synced.
  */
 import { z } from 'zod';
 import type { MessageKey, MessageParams } from '#shared/messages';
@@ -46,7 +54,10 @@ import { SpApi, type Operation } from './sp-api';
 export interface AmazonSourceOptions {
   clientId: string;
   clientSecret: string;
-  refreshToken: string;
+  /** The refresh token of every region without one of its own in `refreshTokens`. */
+  refreshToken?: string | undefined;
+  /** A region's own refresh token (its selling account's authorization): wins over `refreshToken`. */
+  refreshTokens?: Partial<Record<AmazonRegion, string>>;
   /** Marketplaces to sync: Amazon.co.jp `A1VC38T7YXB528`, Amazon.in `A21TJRUUN4KGV`. */
   marketplaceIds: readonly string[];
   endpoints?: Partial<Record<AmazonRegion, string>>;
@@ -105,20 +116,56 @@ export function createAmazonSource(options: AmazonSourceOptions): PlatformSource
     random: options.random ?? realTiming.random,
   };
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const tokens = new LwaTokens({
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    refreshToken: options.refreshToken,
-    tokenUrl: options.lwaTokenUrl ?? DEFAULT_LWA_TOKEN_URL,
-    fetch: fetchImpl,
-    timing,
-  });
-  const api = new SpApi(tokens, fetchImpl, timing);
+  const refreshTokenOf = (market: AmazonMarketplace) =>
+    options.refreshTokens?.[market.region] ?? options.refreshToken;
+  // Marketplaces are named in refusals unless one shared token serves them all: then the one
+  // token field is the one to look at, as before regions had their own.
+  const named = markets.some((m) => options.refreshTokens?.[m.region] !== undefined);
+  const tokensByRefresh = new Map<string, LwaTokens>();
+  const tokensOf = new Map<AmazonMarketplace, LwaTokens>();
+  for (const market of markets) {
+    const refreshToken = refreshTokenOf(market);
+    if (!refreshToken) continue;
+    let tokens = tokensByRefresh.get(refreshToken);
+    if (!tokens) {
+      const served = markets.filter((m) => refreshTokenOf(m) === refreshToken).map((m) => m.channel);
+      tokens = new LwaTokens({
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        refreshToken,
+        tokenUrl: options.lwaTokenUrl ?? DEFAULT_LWA_TOKEN_URL,
+        fetch: fetchImpl,
+        timing,
+        ...(named ? { marketplaces: served.join(', ') } : {}),
+      });
+      tokensByRefresh.set(refreshToken, tokens);
+    }
+    tokensOf.set(market, tokens);
+  }
+  const api = new SpApi(fetchImpl, timing);
   const endpoint = (market: AmazonMarketplace) =>
     options.endpoints?.[market.region] ?? DEFAULT_ENDPOINTS[market.region];
 
-  const call = async <T>(operation: Operation, url: URL, schema: z.ZodType<T>, signal: AbortSignal) => {
-    const parsed = schema.safeParse(await api.get(operation, url, signal));
+  const call = async <T>(
+    market: AmazonMarketplace,
+    operation: Operation,
+    url: URL,
+    schema: z.ZodType<T>,
+    signal: AbortSignal,
+  ) => {
+    const tokens = tokensOf.get(market);
+    // The save refuses a marketplace without a token: only a connection stored otherwise gets here.
+    if (!tokens) throw new PlatformError('auth', 'amazonRegionTokenMissing', { marketplace: market.channel });
+    // Access refused names its marketplace whenever there are two: one token may be of an
+    // account that sells in one region only.
+    const answer = await api.get(
+      operation,
+      url,
+      signal,
+      tokens,
+      markets.length > 1 ? market.channel : undefined,
+    );
+    const parsed = schema.safeParse(answer);
     if (!parsed.success) throw new PlatformError('malformed', 'amazonMalformed', { operation });
     return parsed.data;
   };
@@ -127,7 +174,7 @@ export function createAmazonSource(options: AmazonSourceOptions): PlatformSource
     const url = new URL('/orders/v0/orders', endpoint(market));
     url.searchParams.set('MarketplaceIds', market.id);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    return call('getOrders', url, ordersAnswer, signal);
+    return call(market, 'getOrders', url, ordersAnswer, signal);
   };
 
   const getItems = async (market: AmazonMarketplace, orderId: string, signal: AbortSignal) => {
@@ -136,7 +183,7 @@ export function createAmazonSource(options: AmazonSourceOptions): PlatformSource
     do {
       const url = new URL(`/orders/v0/orders/${encodeURIComponent(orderId)}/orderItems`, endpoint(market));
       if (next) url.searchParams.set('NextToken', next);
-      const { payload } = await call('getOrderItems', url, orderItemsAnswer, signal);
+      const { payload } = await call(market, 'getOrderItems', url, orderItemsAnswer, signal);
       items.push(...payload.OrderItems);
       next = payload.NextToken || undefined;
     } while (next);
@@ -246,16 +293,35 @@ export function createAmazonSource(options: AmazonSourceOptions): PlatformSource
     /**
      * One token and one getOrders of one order per marketplace: that proves the credentials,
      * the seller's authorization and the Orders role the sync needs, where the Sellers API's
-     * getMarketplaceParticipations would prove the first two only.
+     * getMarketplaceParticipations would prove the first two only. Every marketplace is tried,
+     * a refusal of one does not hide another's: the refusals of one kind are answered together,
+     * naming each marketplace refused.
      */
     async test(signal) {
+      const failures: PlatformError[] = [];
       for (const market of markets) {
-        await getOrders(
-          market,
-          { LastUpdatedAfter: iso(timing.now() - TEST_WINDOW_MS), MaxResultsPerPage: '1' },
-          signal,
-        );
+        try {
+          await getOrders(
+            market,
+            { LastUpdatedAfter: iso(timing.now() - TEST_WINDOW_MS), MaxResultsPerPage: '1' },
+            signal,
+          );
+        } catch (error) {
+          if (!(error instanceof PlatformError) || signal.aborted) throw error;
+          failures.push(error);
+        }
       }
+      const [first] = failures;
+      if (!first) return;
+      const alike = failures.filter((f) => f.code === first.code);
+      const names = alike.map((f) => f.params.marketplace).filter((n) => typeof n === 'string');
+      if (alike.length < 2 || names.length < 2) throw first;
+      throw new PlatformError(
+        first.kind,
+        first.code,
+        { ...first.params, marketplace: names.join(', ') },
+        first.status,
+      );
     },
   };
 }

@@ -18,6 +18,11 @@ export interface LwaOptions {
   tokenUrl: string;
   fetch: typeof fetch;
   timing: Timing;
+  /**
+   * The marketplaces this refresh token serves, named in a refusal when the connection holds
+   * more than one (a seller with a Japan and an India account): which token to renew.
+   */
+  marketplaces?: string;
 }
 
 export interface AccessToken {
@@ -86,9 +91,17 @@ export class LwaTokens {
       }
       // invalid_grant: the refresh token is wrong, revoked or of another app; anything else
       // (invalid_client, unauthorized_client, invalid_request) names the app's own credentials.
-      const code =
-        refused.data.error === 'invalid_grant' ? 'amazonRefreshTokenRefused' : 'amazonClientRefused';
-      throw new PlatformError('auth', code, {}, response.status);
+      if (refused.data.error !== 'invalid_grant')
+        throw new PlatformError('auth', 'amazonClientRefused', {}, response.status);
+      const { marketplaces } = this.options;
+      throw marketplaces
+        ? new PlatformError(
+            'auth',
+            'amazonRegionRefreshTokenRefused',
+            { marketplace: marketplaces },
+            response.status,
+          )
+        : new PlatformError('auth', 'amazonRefreshTokenRefused', {}, response.status);
     }
     const token = tokenAnswer.safeParse(json);
     if (!token.success) throw new PlatformError('malformed', 'amazonMalformed', { operation: 'token' });

@@ -1,13 +1,14 @@
 /**
  * The Amazon marketplaces Kura sells on, as the Selling Partner API names them. Each is served by
  * its selling region's endpoint: Japan by the Far East one, India by the Europe one. A selling
- * partner authorizes an app per region, so a seller on both marketplaces has two refresh tokens
- * (two connections), each listing its own marketplace.
+ * partner authorizes an app per region, so a seller on both marketplaces may have two refresh
+ * tokens: the one connection holds a refresh token per region (amazon-source.ts).
  */
 import type { Currency, Platform } from '#shared/constants';
 import { PLATFORM_CURRENCY } from '#shared/constants';
+import type { AmazonRegionName } from '#shared/schemas/connections';
 
-export type AmazonRegion = 'fe' | 'eu';
+export type AmazonRegion = AmazonRegionName;
 
 export interface AmazonMarketplace {
   id: string;

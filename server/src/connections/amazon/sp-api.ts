@@ -30,7 +30,6 @@ export class SpApi {
   readonly #buckets = new Map<string, TokenBucket>();
 
   constructor(
-    private readonly tokens: LwaTokens,
     private readonly fetch: typeof globalThis.fetch,
     private readonly timing: Timing,
   ) {}
@@ -52,9 +51,18 @@ export class SpApi {
    * "Unauthorized" with details "The access token you provided has expired", 403 "The security
    * token included in the request is expired", 401), so any refusal of a kept token is taken as
    * its expiry once. Refused with a token just fetched, access itself is refused: the app is not
-   * authorized or lacks the Orders role.
+   * authorized or lacks the Orders role, or the token is another region's account's.
+   *
+   * `tokens` are those of the refresh token of the url's region; `marketplace`, when given, is
+   * named in a refusal (a connection holding one refresh token per region).
    */
-  async get(operation: Operation, url: URL, signal: AbortSignal): Promise<unknown> {
+  async get(
+    operation: Operation,
+    url: URL,
+    signal: AbortSignal,
+    tokens: LwaTokens,
+    marketplace?: string,
+  ): Promise<unknown> {
     const bucket = this.#bucket(operation, url);
     let renewed = false;
     for (;;) {
@@ -62,7 +70,7 @@ export class SpApi {
       const response = await retrying(
         async () => {
           await bucket.take(signal);
-          token = await this.tokens.get(signal);
+          token = await tokens.get(signal);
           return this.fetch(url, {
             headers: { 'x-amz-access-token': token.value, accept: 'application/json' },
             signal: requestSignal(signal),
@@ -79,10 +87,12 @@ export class SpApi {
         await response.body?.cancel().catch(() => undefined);
         if (!token.fresh && !renewed) {
           renewed = true;
-          this.tokens.invalidate(token.value);
+          tokens.invalidate(token.value);
           continue;
         }
-        throw new PlatformError('auth', 'amazonAccessRefused', {}, response.status);
+        throw marketplace
+          ? new PlatformError('auth', 'amazonRegionAccessRefused', { marketplace }, response.status)
+          : new PlatformError('auth', 'amazonAccessRefused', {}, response.status);
       }
       const json = await readJson(response, signal);
       if (response.ok && json !== undefined) return json;
