@@ -13,6 +13,7 @@ import { memosRoutes } from '../features/memos/memos.routes';
 import { orderImportRoutes } from '../features/order-import/order-import.routes';
 import { ordersRoutes } from '../features/orders/orders.routes';
 import { otzOrdersRoutes } from '../features/otz-orders/otz-orders.routes';
+import { packingRoutes } from '../features/packing/packing.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
           ...memosRoutes,
           ...auditRoutes,
           ...ordersRoutes,
+          ...packingRoutes,
           ...orderImportRoutes,
           ...shipmentsRoutes,
           ...simulationsRoutes,
