@@ -27,7 +27,7 @@ import {
   ScanDashRegular,
 } from '@fluentui/react-icons';
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '#shared/constants';
 import {
@@ -179,13 +179,8 @@ export default function PackingPage() {
     }
   };
 
-  const onScanKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    const field = event.currentTarget;
-    const code = field.value.trim();
-    field.value = '';
-    if (!code || opening) return;
+  const onScan = (code: string) => {
+    if (opening) return;
     if (open) station.scan(code);
     else void openById(code);
   };
@@ -296,19 +291,12 @@ export default function PackingPage() {
         className={mergeClasses(styles.scanPanel, isRefusal(station.feedback) && styles.refusedPanel)}
         aria-label={t('scan.label')}
       >
-        <Field label={t('scan.label')} hint={open ? t('scan.hintOpen') : t('scan.hintIdle')}>
-          <Input
-            ref={scanField}
-            autoFocus
-            size="large"
-            className={styles.scanInput}
-            contentBefore={<ScanDashRegular />}
-            autoComplete="off"
-            spellCheck={false}
-            onKeyDown={onScanKey}
-            data-testid="scan-field"
-          />
-        </Field>
+        <ScanField
+          ref={scanField}
+          label={t('scan.label')}
+          hint={open ? t('scan.hintOpen') : t('scan.hintIdle')}
+          onScan={onScan}
+        />
         <FeedbackLine
           key={station.serial}
           feedback={station.feedback}
@@ -533,6 +521,48 @@ function feedbackText(
       return ['error', t('feedback.overScan', { product, quantity: outcome.line?.quantity ?? 0 })];
     }
   }
+}
+
+/**
+ * The scan field: a scanner types the code, then Enter. Its text is its own state, so a
+ * keystroke renders the field alone, never the order's table.
+ */
+function ScanField({
+  ref,
+  label,
+  hint,
+  onScan,
+}: {
+  ref: Ref<HTMLInputElement>;
+  label: string;
+  hint: string;
+  onScan: (code: string) => void;
+}) {
+  const styles = useStyles();
+  const [value, setValue] = useState('');
+  return (
+    <Field label={label} hint={hint}>
+      <Input
+        ref={ref}
+        autoFocus
+        size="large"
+        className={styles.scanInput}
+        contentBefore={<ScanDashRegular />}
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(_e, data: InputOnChangeData) => setValue(data.value)}
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          const code = value.trim();
+          setValue('');
+          if (code) onScan(code);
+        }}
+        data-testid="scan-field"
+      />
+    </Field>
+  );
 }
 
 /** A line's quantity field: a line of 12 is counted in one go, not scanned 12 times. */
