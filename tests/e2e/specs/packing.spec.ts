@@ -42,13 +42,17 @@ async function createProduct(name: string, stock = 20): Promise<ApiProduct> {
 }
 
 /** An accepted order of these lines (product, quantity). */
-async function acceptedOrder(orderId: string, lines: [ApiProduct, number][]): Promise<string[]> {
+async function acceptedOrder(
+  orderId: string,
+  lines: [ApiProduct, number][],
+  platformCode = 'AMAZONIND',
+): Promise<string[]> {
   const token = await kura.token();
   const res = await kura.api('orders', {
     token,
     body: lines.map(([product, orderQuantity]) => ({
       product: product._id,
-      platformCode: 'AMAZONIND',
+      platformCode,
       orderId,
       orderQuantity,
       currency: 'INR',
@@ -292,6 +296,33 @@ for (const language of ['en', 'ja'] as const satisfies Language[]) {
     });
   });
 }
+
+test.describe('packing station: one order id on two platforms', () => {
+  test.use(kura.signedIn('orderCreator', { language: 'en' }));
+
+  test('asks which platform, then opens that one only', async ({ page }) => {
+    const [a, b] = await Promise.all([
+      createProduct(`Black Thunder ${unique()}`),
+      createProduct(`Country Ma'am ${unique()}`),
+    ]);
+    const orderId = `1${unique()}`;
+    await acceptedOrder(orderId, [[a, 1]], 'AMAZONIND');
+    await acceptedOrder(orderId, [[b, 2]], 'SHOPIFY');
+    const station = new Station(page);
+    await station.goto();
+    await station.scan(orderId);
+    const ask = page.getByRole('dialog', { name: `Order ${orderId} is on two platforms` });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Own shop' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible();
+    await expect(page.getByTestId('pack-progress')).toHaveText(TEXTS.en.progress(0, 2));
+    await expect(station.field).toBeFocused();
+    // The other platform's product is not in this order.
+    await station.scan(a.janCode);
+    await expect(station.alert).toHaveText(TEXTS.en.notInOrder(a.janCode));
+  });
+});
 
 test.describe('packing station: a shift', () => {
   test.use(kura.signedIn('orderCreator', { language: 'en' }));

@@ -125,7 +125,7 @@ export default function PackingPage() {
 
   const products = useQueries({
     queries: (open?.lines ?? []).map((line) => ({
-      queryKey: ['products', 'one', line.product?._id ?? ''],
+      queryKey: ['packing', 'product', line.product?._id ?? ''],
       queryFn: () => fetchProduct(line.product?._id ?? ''),
       enabled: Boolean(line.product?._id),
       staleTime: 60_000,
@@ -156,6 +156,9 @@ export default function PackingPage() {
 
   const openById = async (orderId: string, platform?: Platform) => {
     setOpening(orderId);
+    // Focus goes back to the scan field once the order is open, unless a question is put first
+    // (its dialog keeps the focus; a move out of it closes it).
+    let asking = false;
     try {
       const lines = await fetchOrderLines(orderId);
       const byPlatform = new Map<Platform, Order[]>();
@@ -167,6 +170,7 @@ export default function PackingPage() {
         say({ kind: 'message', tone: 'error', key: 'feedback.notFound', params: { orderId } });
       } else if (byPlatform.size > 1) {
         beforeDialog();
+        asking = true;
         setChoosing({ orderId, byPlatform });
       } else {
         chooseLines(orderId, [...byPlatform.values()][0] as Order[]);
@@ -175,7 +179,7 @@ export default function PackingPage() {
       say({ kind: 'message', tone: 'error', key: 'errorText', params: { text: errorText(error) } });
     } finally {
       setOpening(null);
-      focusScan();
+      if (!asking) focusScan();
     }
   };
 
