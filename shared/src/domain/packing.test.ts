@@ -88,7 +88,7 @@ describe('packing: counting scans', () => {
     const big: PackLine = { key: 'row-c', janCode: JAN_A, quantity: 12 };
     let state = scanAll(startPack('408-1', [big]), [JAN_A]);
     const over = enterQuantity(state, big.key, 12, AT);
-    expect(over.outcome).toMatchObject({ kind: 'refused', reason: 'overScan' });
+    expect(over.outcome).toMatchObject({ kind: 'refused', reason: 'overScan', quantity: 12, missing: 11 });
     expect(over.state.counted[big.key]).toBe(1);
     const typed = enterQuantity(state, big.key, 11, AT);
     expect(typed.outcome).toEqual({ kind: 'counted', line: big, count: 12, quantity: 11 });

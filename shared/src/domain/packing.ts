@@ -59,7 +59,15 @@ export interface PackState {
 
 export type PackOutcome =
   | { kind: 'counted'; line: PackLine; count: number; quantity: number }
-  | { kind: 'refused'; reason: PackingRefusal; code: string; line?: PackLine }
+  /** `quantity`: a typed quantity refused, more than the `missing` units the line still misses. */
+  | {
+      kind: 'refused';
+      reason: PackingRefusal;
+      code: string;
+      line?: PackLine;
+      quantity?: number;
+      missing?: number;
+    }
   /** The open order's own id scanned again: nothing to do. */
   | { kind: 'sameOrder' };
 
@@ -167,8 +175,14 @@ export function enterQuantity(
   const line = state.lines.find((l) => l.key === key);
   if (!line) throw new RangeError(`no line ${key}`);
   if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`not a quantity: ${quantity}`);
-  if (quantity > remainingOf(state, line) || state.scanned.length >= MAX_PACKING_ENTRIES)
-    return refuse(state, line.janCode, 'overScan', at, line);
+  if (quantity > remainingOf(state, line) || state.scanned.length >= MAX_PACKING_ENTRIES) {
+    const { state: next } = refuse(state, line.janCode, 'overScan', at, line);
+    const missing = remainingOf(state, line);
+    return {
+      state: next,
+      outcome: { kind: 'refused', reason: 'overScan', code: line.janCode, line, quantity, missing },
+    };
+  }
   return count(state, line, quantity, at);
 }
 

@@ -101,6 +101,8 @@ const TEXTS = {
     stay: /^Stay and keep editing$/,
     progress: (n: number, of: number) => `${n} of ${of} units counted`,
     queueOpen: (id: string) => `Open order ${id}`,
+    quantityField: /^Units of .* to count$/,
+    overQuantity: /^More .* than still missing \(2\)\. Nothing was counted\.$/,
   },
   ja: {
     heading: (id: string) => `注文 ${id}`,
@@ -123,6 +125,8 @@ const TEXTS = {
     stay: /^このまま編集を続ける$/,
     progress: (n: number, of: number) => `${of} 個中 ${n} 個を数えました`,
     queueOpen: (id: string) => `注文 ${id} を開く`,
+    quantityField: /^.* の数える個数$/,
+    overQuantity: /^.* の残り（2 個）より多いです。数えていません。$/,
   },
 } as const;
 
@@ -278,7 +282,17 @@ for (const language of ['en', 'ja'] as const satisfies Language[]) {
       const station = new Station(page);
       await station.goto();
       await station.scan(orderId);
+      await expect(page.getByRole('heading', { name: t.heading(orderId) })).toBeVisible();
       await station.scan(a.janCode);
+      // The quantity field counts several at once, never more than the line still misses.
+      const quantity = page.getByRole('textbox', { name: t.quantityField });
+      await quantity.fill('5');
+      await quantity.press('Enter');
+      await expect(station.alert).toHaveText(t.overQuantity);
+      await expect(station.field).toBeFocused();
+      await quantity.fill('1');
+      await quantity.press('Enter');
+      await expect(page.getByTestId('pack-progress')).toHaveText(t.progress(2, 3));
       await station.button(t.cannotComplete).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('button', { name: t.record })).toBeDisabled();

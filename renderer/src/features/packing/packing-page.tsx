@@ -51,6 +51,7 @@ import { useErrorText } from '../../ui/use-error-text';
 import { PlatformLogo } from '../orders/order-parts';
 import { useProductName } from '../products/product-name';
 import { fetchOrderLines, fetchProduct, packOrder, reportShortPick } from './packing.api';
+import { beepRefusal } from './pack-sound';
 import { PackingQueue } from './packing-queue';
 import { usePackStation, type Feedback, type OpenOrder } from './use-pack-station';
 
@@ -156,6 +157,7 @@ export default function PackingPage() {
 
   const openById = async (orderId: string, platform?: Platform) => {
     setOpening(orderId);
+    say(null);
     // Focus goes back to the scan field once the order is open, unless a question is put first
     // (its dialog keeps the focus; a move out of it closes it).
     let asking = false;
@@ -184,7 +186,17 @@ export default function PackingPage() {
   };
 
   const onScan = (code: string) => {
-    if (opening) return;
+    if (opening) {
+      // Nothing to count on yet: said and heard, never dropped unnoticed.
+      say({
+        kind: 'message',
+        tone: 'error',
+        key: 'feedback.stillOpening',
+        params: { orderId: opening, code },
+      });
+      beepRefusal();
+      return;
+    }
     if (open) station.scan(code);
     else void openById(code);
   };
@@ -466,7 +478,7 @@ function FeedbackLine({
 }) {
   const styles = useStyles();
   const { t } = useTranslation('packing');
-  if (opening) {
+  if (opening && feedback?.kind !== 'message') {
     return (
       <div className={mergeClasses(styles.feedback, styles.info)} role="status">
         {t('scan.opening', { orderId: opening })}
@@ -522,6 +534,8 @@ function feedbackText(
       if (outcome.reason === 'notInOrder') return ['error', t('feedback.notInOrder', { code: outcome.code })];
       if (outcome.reason === 'otherOrder')
         return ['error', t('feedback.otherOrder', { scanned: outcome.code, open: openOrderId })];
+      if (outcome.quantity !== undefined)
+        return ['error', t('feedback.overQuantity', { product, missing: outcome.missing ?? 0 })];
       return ['error', t('feedback.overScan', { product, quantity: outcome.line?.quantity ?? 0 })];
     }
   }
