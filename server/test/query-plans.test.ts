@@ -141,6 +141,18 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     bigTables: orders,
     allowSort: true,
   },
+  // The packing station: its queue (accepted orders, earliest expected shipping date first,
+  // within a platform or not) and an order opened by its id (the case above, unsorted).
+  {
+    name: 'orders: packing queue',
+    path: `orders?${page}&shipmentStatus=ACCEPTED&sort=expectedShippingDate`,
+    bigTables: orders,
+  },
+  {
+    name: 'orders: packing queue of a platform',
+    path: `orders?${page}&shipmentStatus=ACCEPTED&platformCode=AMAZONIND&sort=expectedShippingDate`,
+    bigTables: orders,
+  },
   {
     name: 'orders: new since (notifications)',
     path: `orders?page=1&limit=50&sort=createdAt&createdAt[gt]=2026-01-01T00:00:00.000Z`,

@@ -107,13 +107,16 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/platform-fees': STAFF,
   'PUT /api/v1/platform-fees/:platformCode': ADMIN,
 
-  // Orders: order creators enter orders and search them; the rest is for admins.
+  // Orders: order creators enter orders, search and pack them; the rest is for admins.
   'GET /api/v1/orders': ADMIN,
   'GET /api/v1/orders/search': STAFF,
   'GET /api/v1/orders/total': ADMIN,
   'GET /api/v1/orders/:id': ADMIN,
   'POST /api/v1/orders': STAFF,
+  // Admins; an order creator only with a packing record (the packing station's PACKED, held
+  // in server/test/packing.test.ts): without one, a 403 before the body is read.
   'PUT /api/v1/orders/status': ADMIN,
+  'POST /api/v1/orders/:id/short-pick': STAFF,
   'PUT /api/v1/orders/:id': ADMIN,
   'GET /api/v1/advance-orders': ADMIN,
   'POST /api/v1/advance-orders': ADMIN,

@@ -181,7 +181,8 @@ export const simulationsListSpec: ListSpec = {
 /**
  * Orders (order management and the integrations' sync). Each filter the screen combines
  * (status, platform, date range) has an index ending in the default sort (order date, id);
- * see 008_orders.
+ * see 008_orders. The packing station's queue sorts accepted orders by expected shipping date
+ * (034_order_shipping_date_sort).
  */
 export const ordersListSpec: ListSpec = {
   filters: {
@@ -194,7 +195,7 @@ export const ordersListSpec: ListSpec = {
     createdAt: 'datetime',
     updatedAt: 'datetime',
   },
-  sorts: ['orderDate', 'createdAt', 'updatedAt', 'orderId', 'baseOrderPrice'],
+  sorts: ['orderDate', 'createdAt', 'updatedAt', 'orderId', 'baseOrderPrice', 'expectedShippingDate'],
   defaultSort: '-orderDate',
 };
 

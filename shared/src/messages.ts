@@ -87,7 +87,14 @@ export const MESSAGES = {
   businessDetailsMissing: 'Set the business details in Settings first',
   shipmentChanged:
     'This shipment was changed meanwhile (version {{current}}, yours {{given}}): check it and save again',
+  packingOnlyToPacked: 'A packing record comes only with a change to PACKED',
+  shortPickReasonRequired: 'Enter why the order cannot be completed',
   // With parameters.
+  packingMismatch:
+    'The packing record does not match the order: {{janCode}} scanned {{scanned}}, ordered {{ordered}}',
+  packingWholeOrder: "Pack every line of order {{orderId}} together, and no other order's",
+  packingTooManyEntries: 'A packing record holds at most {{max}} entries in each list',
+  shortPickNotAccepted: 'Order {{orderId}} is {{status}}: only an accepted order can be reported short',
   stockQuantityTooLarge: 'Stock Quantity cannot exceed {{max}}',
   lineTotalTooLarge: 'The line total (price × quantity) cannot exceed {{max}}',
   insufficientStock: 'Not enough stock of {{product}}: {{available}} available, {{requested}} needed',

@@ -13,6 +13,7 @@ import { memosRoutes } from '../features/memos/memos.routes';
 import { orderImportRoutes } from '../features/order-import/order-import.routes';
 import { ordersRoutes } from '../features/orders/orders.routes';
 import { otzOrdersRoutes } from '../features/otz-orders/otz-orders.routes';
+import { packingRoutes } from '../features/packing/packing.routes';
 import { pickListRoutes } from '../features/pick-list/pick-list.routes';
 import { productsRoutes } from '../features/products/products.routes';
 import { salesRoutes } from '../features/sales/sales.routes';
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
           ...memosRoutes,
           ...auditRoutes,
           ...ordersRoutes,
+          ...packingRoutes,
           ...pickListRoutes,
           ...orderImportRoutes,
           ...shipmentsRoutes,

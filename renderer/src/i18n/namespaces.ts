@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'memo',
   'orderimport',
   'simulator',
+  'packing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -117,9 +117,12 @@ export const ordersColumns: ListColumns = {
     updatedAt: 'orders.updated_at',
     baseOrderPrice: 'orders.base_order_price',
     deliveryDate: 'orders.delivery_date',
+    expectedShippingDate: 'orders.expected_shipping_date',
   },
   tieBreaker: 'orders.id',
   countedTables: ['orders'],
+  // Empty last both ways, on the sentinels 034_order_shipping_date_sort indexes.
+  nullSentinels: { expectedShippingDate: { high: '9999-12-31', low: '' } },
 };
 
 /** Advance orders sort on a nullable delivery date: small in number, so NULLS LAST will do. */
@@ -328,3 +331,33 @@ export async function refreshAllProductSales(db: Kysely<Database>, since: string
 }
 
 const SALES_REFRESH_CHUNK = 500;
+
+/** The row ids of one order (its lines: platform + order id), in id order. */
+export async function orderLineIds(
+  db: Kysely<Database>,
+  orderId: string,
+  platform: Platform,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('platform_code', '=', platform)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Each product's JAN, by product id. */
+export async function janCodesOf(
+  db: Kysely<Database>,
+  productIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'jan_code'])
+    .where('id', 'in', [...new Set(productIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.jan_code]));
+}

@@ -1,6 +1,7 @@
 /**
- * Orders API. Order creators enter orders and search them (order entry); everything else here
- * is for admins. Order dates are reckoned in the business's time zone, given by the server's
+ * Orders API. Order creators enter orders and search them (order entry) and pack them (the
+ * packing station: PACKED with a packing record, a short pick); everything else here is for
+ * admins. Order dates are reckoned in the business's time zone, given by the server's
  * configuration when the plugin is registered.
  */
 import { ordersListSpec, ordersSearchSpec } from '#shared/list-specs';
@@ -14,9 +15,12 @@ import {
   orderSchema,
   orderTotalsSchema,
   orderUpdateSchema,
+  shortPickSchema,
   type Order,
 } from '#shared/schemas/order';
+import { MESSAGES } from '#shared/messages';
 import { ADMIN_ONLY, currentUser } from '../http/access';
+import { HttpError } from '../http/errors';
 import { listQuerySchema } from '../http/list';
 import {
   changeOrdersStatusRequest,
@@ -27,6 +31,7 @@ import {
   type OrdersContext,
 } from './orders.service';
 import { orderTotals, searchOrders } from './order-search.service';
+import { packOrderRequest, shortPickRequest } from './packing.service';
 
 const tags = ['orders'];
 const idParams = z.object({ id: idSchema });
@@ -117,22 +122,45 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersContext> = async (app, ct
   app.put(
     '/orders/status',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: 'staff' },
+      // Admins only, but for the packing station's change: an order creator's body without a
+      // packing record is refused before it is read, as the door refuses a stranger's.
+      preValidation: async (request) => {
+        const body: unknown = request.body;
+        const packing = typeof body === 'object' && body !== null && 'packing' in body;
+        if (currentUser(request).role !== 'admin' && !packing) throw new HttpError(403, MESSAGES.forbidden);
+      },
       schema: {
         tags,
-        description: 'Changes the status of several orders, all or none.',
+        description:
+          'Changes the status of several orders, all or none (admins). With `packing`, the packing station: every line of one order ACCEPTED → PACKED, its scans counting exactly the ordered quantities (admins and order creators).',
         body: orderBulkStatusSchema,
         response: { 200: z.object({ data: z.array(orderSchema) }) },
       },
     },
+    async (request) => {
+      const user = currentUser(request);
+      const { ids, shipmentStatus, packing } = request.body;
+      if (packing) return { data: await packOrderRequest(app.db, user, ids, packing, context) };
+      return { data: await changeOrdersStatusRequest(app.db, user, ids, shipmentStatus, context) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/short-pick',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          'The order (of which `id` is a line) cannot be packed complete: the reason is recorded in the history of each of its lines, and it stays ACCEPTED. 409 unless it is ACCEPTED.',
+        params: idParams,
+        body: shortPickSchema,
+        response: { 200: z.object({ data: z.array(orderSchema) }) },
+      },
+    },
     async (request) => ({
-      data: await changeOrdersStatusRequest(
-        app.db,
-        currentUser(request),
-        request.body.ids,
-        request.body.shipmentStatus,
-        context,
-      ),
+      data: await shortPickRequest(app.db, currentUser(request), request.params.id, request.body.reason),
     }),
   );
 

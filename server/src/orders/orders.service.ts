@@ -253,6 +253,8 @@ export interface StatusChangeOptions {
    * PACKED → SHIPPED and SHIPPED → COMPLETED, which order management may not.
    */
   allow?: readonly (readonly [OrderStatus, OrderStatus])[];
+  /** Recorded with the change in each order's audit entry (the packing station's record). */
+  note?: Record<string, unknown>;
 }
 
 /** Whether a change to `to` writes the orders' products: their stock, or their 30-day figures. */
@@ -301,7 +303,15 @@ export async function changeOrdersStatus(
     );
     if (!check.ok) throw new HttpError(409, check.message);
   }
-  const changed = await applyStatus(trx, actor, rows, new Map(stock.map((p) => [p.id, p])), to, ctx);
+  const changed = await applyStatus(
+    trx,
+    actor,
+    rows,
+    new Map(stock.map((p) => [p.id, p])),
+    to,
+    ctx,
+    options.note,
+  );
   const byId = new Map(changed.map((o) => [o._id, o]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
@@ -330,6 +340,7 @@ async function applyStatus(
   stock: StockByProduct,
   to: OrderStatus,
   ctx: OrdersContext,
+  note: Record<string, unknown> = {},
 ): Promise<Order[]> {
   const taking = to === 'ACCEPTED' ? rows.filter((r) => r.stock_taken === 0) : [];
   const returning = to === 'CANCELLED' ? rows.filter((r) => r.stock_taken > 0) : [];
@@ -386,7 +397,7 @@ async function applyStatus(
       entityName: order.orderId,
       action: 'update',
       before: old ? { name: old.order_id, shipmentStatus: old.shipment_status } : null,
-      after: { name: order.orderId, shipmentStatus: order.shipmentStatus },
+      after: { name: order.orderId, shipmentStatus: order.shipmentStatus, ...note },
     };
   });
   await recordAudits(trx, entries);

@@ -8,8 +8,22 @@ import {
   type Platform,
 } from '../constants';
 import { parseMoney } from '../domain/money';
+import {
+  MAX_PACKING_ENTRIES,
+  MAX_SHORT_PICK_REASON,
+  PACKING_REFUSALS,
+  type PackingRecord,
+} from '../domain/packing';
 import { MESSAGES, formatMessage } from '../messages';
-import { dateSchema, idSchema, moneySchema, quantitySchema, textSchema, timestamps } from './common';
+import {
+  dateSchema,
+  idSchema,
+  moneySchema,
+  quantitySchema,
+  textSchema,
+  timestamps,
+  timestampSchema,
+} from './common';
 import { productSchema } from './product';
 
 /**
@@ -224,11 +238,59 @@ export const orderUpdateSchema = z
   .refine((body) => Object.keys(body).length > 0, { message: MESSAGES.nothingToUpdate });
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 
-/** PUT /orders/status: several orders to one status, all or none. */
-export const orderBulkStatusSchema = z.strictObject({
-  ids: z.array(idSchema).max(1000),
-  shipmentStatus: z.enum(ORDER_STATUSES),
+const tooManyPackingEntries = formatMessage('packingTooManyEntries', { max: MAX_PACKING_ENTRIES });
+
+/**
+ * What the packing station saw while it packed an order: each JAN counted (one scan, or a
+ * quantity typed for a line) and each scan it refused. Kept in the order's history.
+ */
+export const packingRecordSchema = z.strictObject({
+  scanned: z
+    .array(
+      z.strictObject({
+        janCode: textSchema().trim().min(1).max(64),
+        at: timestampSchema,
+        /** Units counted at once on the quantity field; absent for one scan. */
+        quantity: quantitySchema.optional(),
+      }),
+    )
+    .max(MAX_PACKING_ENTRIES, tooManyPackingEntries),
+  refused: z
+    .array(
+      z.strictObject({
+        /** What was scanned: a JAN, or another order's id. */
+        janCode: textSchema().trim().max(100),
+        reason: z.enum(PACKING_REFUSALS),
+        at: timestampSchema,
+      }),
+    )
+    .max(MAX_PACKING_ENTRIES, tooManyPackingEntries),
+}) satisfies z.ZodType<PackingRecord>;
+
+/**
+ * PUT /orders/status: several orders to one status, all or none. With `packing` (the packing
+ * station's record), the change is ACCEPTED → PACKED of every row of one order, whose record
+ * must count exactly its quantities; order creators may make that change, and only that one.
+ */
+export const orderBulkStatusSchema = z
+  .strictObject({
+    ids: z.array(idSchema).max(1000),
+    shipmentStatus: z.enum(ORDER_STATUSES),
+    packing: packingRecordSchema.optional(),
+  })
+  .refine((body) => body.packing === undefined || body.shipmentStatus === 'PACKED', {
+    message: MESSAGES.packingOnlyToPacked,
+    path: ['packing'],
+  });
+
+/** POST /orders/{id}/short-pick: why the order cannot be packed complete. */
+export const shortPickSchema = z.strictObject({
+  reason: textSchema({ error: MESSAGES.shortPickReasonRequired })
+    .trim()
+    .min(1, MESSAGES.shortPickReasonRequired)
+    .max(MAX_SHORT_PICK_REASON),
 });
+export type ShortPick = z.infer<typeof shortPickSchema>;
 
 /**
  * What the status tabs count (GET /orders/total): every filter of the order list but the

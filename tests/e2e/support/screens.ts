@@ -228,6 +228,16 @@ export const SCREENS: Screen[] = [
     as: 'orderCreator',
     form: (page) => main(page).getByRole('textbox', { name: /^(Order ID|注文ID)/ }),
   },
+  // The packing station: its queue. (Its dialogs give the focus back to the scan field, not to
+  // the button that opened them, so a scanner's next keys land there: packing.spec holds them.)
+  ...(['admin', 'orderCreator'] as const).map((as): Screen => ({
+    path: '/packing',
+    as,
+    table: {
+      name: /^(Accepted orders to pack|梱包待ちの受付済み注文)$/,
+      columns: ['Order ID', 'Platform', 'Expected shipping date', 'Product', 'Quantity'],
+    },
+  })),
   {
     path: '/AdvanceOrder',
     as: 'admin',

@@ -45,7 +45,11 @@ type ValueKind =
   /** Not shown: said by the headline (an order's name) or by the values (its currency). */
   | 'hidden'
   /** An object whose parts read as fields of their own (a customer, a preference's value). */
-  | 'parts';
+  | 'parts'
+  /** The packing station's record: units scanned, scans refused and the first few refusals. */
+  | 'packing'
+  /** A short pick: its reason. */
+  | 'shortPick';
 
 interface FieldDef {
   /** i18next key with namespace. */
@@ -95,6 +99,8 @@ const ORDER: Record<string, FieldDef> = {
   shipmentStatus: f('ordermanagement:columns.status', 'orderStatus'),
   shipmentId: f('ordermanagement:columns.shipmentId'),
   customer: CUSTOMER,
+  packing: f('shell:audit.fields.packing', 'packing'),
+  shortPick: f('shell:audit.fields.shortPick', 'shortPick'),
 };
 
 const NAMED_SETTING: Record<string, FieldDef> = {
@@ -243,6 +249,15 @@ function defOf(entity: string, field: string): FieldDef | undefined {
 export const isShownField = (field: string, entity?: string) =>
   !HIDDEN.has(field) && (entity === undefined || defOf(entity, field)?.kind !== 'hidden');
 
+/**
+ * Whether the field records an event with the change (a packing, a short pick) rather than a
+ * value that changed: it reads as what happened, with no old value before an arrow.
+ */
+export const isEventField = (entity: string, field: string) => {
+  const kind = defOf(entity, field)?.kind;
+  return kind === 'packing' || kind === 'shortPick';
+};
+
 /** Whether the field reads as its parts, each a change of its own. */
 export const hasParts = (entity: string, field: string) => defOf(entity, field)?.kind === 'parts';
 
@@ -291,6 +306,42 @@ function columnNames(keys: readonly string[], ctx: FormatContext): string {
   const others = keys.length - named.length;
   return [...named, ...(others > 0 ? [ctx.t('shell:audit.values.moreColumns', { count: others })] : [])].join(
     ctx.t('shell:audit.values.listSeparator'),
+  );
+}
+
+/** Refusals a packing's sentence names before it says "…". */
+const PACKING_REFUSALS_SHOWN = 3;
+
+/** "5 units scanned, 2 refused (4901234567894 not in the order, …)". */
+function packingText(value: unknown, { t, language }: FormatContext): string {
+  const record = value as {
+    scanned?: { quantity?: number }[];
+    refused?: { janCode?: string; reason?: string }[];
+  };
+  const scanned = Array.isArray(record.scanned) ? record.scanned : [];
+  const refused = Array.isArray(record.refused) ? record.refused : [];
+  const units = scanned.reduce(
+    (sum, scan) => sum + (typeof scan.quantity === 'number' ? scan.quantity : 1),
+    0,
+  );
+  const summary = t('shell:audit.values.packing', {
+    count: units,
+    refused: refused.length.toLocaleString(language),
+    formatParams: { count: { locale: language } },
+  });
+  if (refused.length === 0) return summary;
+  const named = refused.slice(0, PACKING_REFUSALS_SHOWN).map((r) =>
+    t(`shell:audit.values.packingRefusals.${r.reason ?? ''}`, {
+      code: r.janCode ?? '',
+      defaultValue: r.janCode ?? '',
+    }),
+  );
+  const more = refused.length > PACKING_REFUSALS_SHOWN ? [t('shell:audit.values.more')] : [];
+  return clip(
+    t('shell:audit.values.packingDetail', {
+      summary,
+      refusals: [...named, ...more].join(t('shell:audit.values.listSeparator')),
+    }),
   );
 }
 
@@ -399,6 +450,12 @@ export function formatFieldValue(entity: string, field: string, value: unknown, 
           .join(', '),
       );
     }
+    case 'packing':
+      return packingText(value, ctx);
+    case 'shortPick':
+      return value && typeof value === 'object' && 'reason' in value
+        ? String((value as { reason: unknown }).reason)
+        : String(value);
     case 'rate':
       // As the rates list shows it: every decimal the rate has, never rounded.
       return String(value);

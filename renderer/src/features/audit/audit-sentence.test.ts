@@ -181,3 +181,67 @@ describe('preference history', () => {
     expect(date.changes.map((c) => c.text)).toEqual(['日付の表示形式：DD/MM/YYYY']);
   });
 });
+
+describe('audit sentence: the packing station', () => {
+  const packed = (refused: { janCode: string; reason: string; at: string }[]) =>
+    entry({
+      entity: 'order',
+      entityName: '407-0000001-PACK',
+      before: { name: '407-0000001-PACK', shipmentStatus: 'ACCEPTED' },
+      after: {
+        name: '407-0000001-PACK',
+        shipmentStatus: 'PACKED',
+        packing: {
+          scanned: [
+            { janCode: '4901234567894', at: '2026-11-23T20:29:00.000Z' },
+            { janCode: '4901234567894', at: '2026-11-23T20:29:10.000Z', quantity: 4 },
+          ],
+          refused,
+        },
+      },
+    });
+  const at = '2026-11-23T20:29:05.000Z';
+
+  it('reads a packing as units scanned and refusals named, never as JSON', () => {
+    const sentence = auditSentence(
+      packed([
+        { janCode: '4900000000003', reason: 'notInOrder', at },
+        { janCode: '4901234567894', reason: 'overScan', at },
+      ]),
+      { t: en, language: 'en', ...display },
+    );
+    expect(sentence.headline).toBe('Ada Admin changed the order “407-0000001-PACK”');
+    expect(sentence.changes.map((c) => c.text)).toEqual([
+      'Status: Accepted → Packed',
+      'Packed at the packing station: 5 units scanned, 2 refused (4900000000003 not in the order, 4901234567894 one too many)',
+    ]);
+  });
+
+  it('names the first three refusals, then says there are more; in Japanese too', () => {
+    const refused = ['4900000000003', '4900000000010', '4900000000027', '4900000000034'].map((janCode) => ({
+      janCode,
+      reason: 'notInOrder',
+      at,
+    }));
+    const [, packing] = auditSentence(packed(refused), { t: ja, language: 'ja', ...display }).changes;
+    expect(packing?.text).toBe(
+      '梱包ステーションで梱包：5 個スキャン、4 件拒否（4900000000003 は注文にない、4900000000010 は注文にない、4900000000027 は注文にない、…）',
+    );
+    expect(packing?.text).not.toMatch(/[{}"]/);
+  });
+
+  it('reads a short pick as its reason', () => {
+    const sentence = auditSentence(
+      entry({
+        entity: 'order',
+        entityName: '407-0000001-PACK',
+        before: { name: '407-0000001-PACK' },
+        after: { name: '407-0000001-PACK', shortPick: { reason: 'Shelf B-12 is empty' } },
+      }),
+      { t: en, language: 'en', ...display },
+    );
+    expect(sentence.changes.map((c) => c.text)).toEqual([
+      'Cannot complete (short pick): Shelf B-12 is empty',
+    ]);
+  });
+});

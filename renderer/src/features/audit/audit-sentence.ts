@@ -10,6 +10,7 @@ import {
   fieldLabel,
   formatFieldValue,
   hasParts,
+  isEventField,
   isShownField,
   preferenceName,
   type FormatContext,
@@ -97,7 +98,7 @@ export function auditSentence(
         record,
         entityId: entry.entityId,
       });
-      if (entry.action === 'update') {
+      if (entry.action === 'update' && !isEventField(entry.entity, row.field)) {
         const before = formatFieldValue(entry.entity, row.field, row.before, ctx(entry.before));
         const after = formatFieldValue(entry.entity, row.field, row.after, ctx(entry.after));
         return {
@@ -108,6 +109,7 @@ export function auditSentence(
           text: t('shell:audit.sentence.change', { field: label, before, after }),
         };
       }
+      // A create, a delete, or an event recorded with an update (a packing): the value alone.
       const record = entry.action === 'delete' ? entry.before : entry.after;
       const value = formatFieldValue(
         entry.entity,

@@ -5,9 +5,10 @@ const paths = (role: 'admin' | 'orderCreator', restricted: boolean) =>
   menuLinks(menuFor(role, restricted)).map((l) => l.path);
 
 describe('side menu', () => {
-  it('gives admin entries 1–10 with order entry and shipments beside the orders, Memo and the order import above Settings and Users, with OTZ, on the normal brand', () => {
+  it('gives admin entries 1–10 with the packing station, order entry and shipments beside the orders, Memo and the order import above Settings and Users, with OTZ, on the normal brand', () => {
     expect(paths('admin', false)).toEqual([
       '/shipping-management',
+      '/packing',
       '/orderentryform',
       '/order-amalgamation',
       '/shipment',
@@ -32,6 +33,7 @@ describe('side menu', () => {
     // The restricted brand's menu as it always was: order entry and shipments last, once.
     expect(restricted).toEqual([
       '/shipping-management',
+      '/packing',
       '/order-amalgamation',
       '/products',
       '/sales-management',
@@ -55,9 +57,9 @@ describe('side menu', () => {
     expect(entries[settings - 1]).toEqual({ kind: 'heading', label: 'shell:menu.settingsHeading' });
   });
 
-  it('gives orderCreator order entry and shipments only, whatever the brand', () => {
-    expect(paths('orderCreator', false)).toEqual(['/orderentryform', '/shipment']);
-    expect(paths('orderCreator', true)).toEqual(['/orderentryform', '/shipment']);
+  it('gives orderCreator order entry, the packing station and shipments only, whatever the brand', () => {
+    expect(paths('orderCreator', false)).toEqual(['/orderentryform', '/packing', '/shipment']);
+    expect(paths('orderCreator', true)).toEqual(['/orderentryform', '/packing', '/shipment']);
   });
 
   it('marks the dot badges on order management and OTZ', () => {
@@ -122,10 +124,10 @@ describe('who may open a page (derived from the menu)', () => {
     expect(mayOpen('admin', '/otz', false)).toBe(true);
   });
 
-  it('keeps an orderCreator to order entry, shipments and their own profile, on either brand', () => {
+  it('keeps an orderCreator to order entry, packing, shipments and their own profile, on either brand', () => {
     for (const restricted of [false, true]) {
       const open = Object.keys(PAGES).filter((path) => mayOpen('orderCreator', path, restricted));
-      expect(open.sort()).toEqual(['/orderentryform', '/shipment', '/user/profile']);
+      expect(open.sort()).toEqual(['/orderentryform', '/packing', '/shipment', '/user/profile']);
     }
     expect(mayOpen('orderCreator', '/products', false)).toBe(false);
     expect(mayOpen('orderCreator', '/product-edit', false)).toBe(false);

@@ -24,7 +24,8 @@ export type MenuIcon =
   | 'history'
   | 'orderEntry'
   | 'import'
-  | 'shipment';
+  | 'shipment'
+  | 'packing';
 
 /** The kind of new orders that puts a dot on the entry (the notification state's flags). */
 export type DotFlag = OrderKind;
@@ -47,6 +48,7 @@ const link = (path: string, label: LabelKey, icon: MenuIcon, dot?: DotFlag): Men
 
 const ORDER_ENTRY = link('/orderentryform', 'orderentry:title', 'orderEntry');
 const SHIPMENT = link('/shipment', 'shipment:title', 'shipment');
+const PACKING = link('/packing', 'packing:title', 'packing');
 
 /**
  * The menu of a role on a brand. It is every screen the role may use: the route guard
@@ -55,9 +57,10 @@ const SHIPMENT = link('/shipment', 'shipment:title', 'shipment');
  * restricted brand keeps its own order (no OTZ; order entry and shipments last).
  */
 export function menuFor(role: Role, restrictedBrand: boolean): MenuEntry[] {
-  if (role === 'orderCreator') return [ORDER_ENTRY, SHIPMENT];
+  if (role === 'orderCreator') return [ORDER_ENTRY, PACKING, SHIPMENT];
   return [
     link('/shipping-management', 'ordermanagement:title', 'orders', 'platform'),
+    PACKING,
     ...(restrictedBrand ? [] : [ORDER_ENTRY]),
     link('/order-amalgamation', 'ordershipment:title', 'combine'),
     ...(restrictedBrand ? [] : [SHIPMENT]),
@@ -117,6 +120,7 @@ export const PAGES: Readonly<Record<string, PageInfo>> = {
   '/audit-log': { title: 'shell:pages.auditLog' },
   '/orderentryform': { title: 'orderentry:title' },
   '/shipment': { title: 'shipment:title' },
+  '/packing': { title: 'packing:title' },
   '/memo': { title: 'shell:pages.memo' },
   '/order-import': { title: 'orderimport:title' },
   '/user/profile': { title: 'shell:pages.profile', everyone: true },

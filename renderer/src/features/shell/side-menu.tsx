@@ -1,6 +1,7 @@
 import { Badge, makeStyles, mergeClasses, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
 import {
   ArrowUploadRegular,
+  BoxCheckmarkRegular,
   BoxMultipleRegular,
   BoxRegular,
   CalculatorRegular,
@@ -45,6 +46,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   orderEntry: <DocumentAddRegular />,
   import: <ArrowUploadRegular />,
   shipment: <VehicleShipRegular />,
+  packing: <BoxCheckmarkRegular />,
 };
 
 const useStyles = makeStyles({

@@ -37,6 +37,7 @@ import * as shipmentVersions from './030_shipment_versions';
 import * as connections from './031_connections';
 import * as productCustoms from './032_product_customs';
 import * as businessDetails from './033_business_details';
+import * as orderShippingDateSort from './034_order_shipping_date_sort';
 
 export const migrations: Record<string, Migration> = {
   '001_core': core,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '031_connections': connections,
   '032_product_customs': productCustoms,
   '033_business_details': businessDetails,
+  '034_order_shipping_date_sort': orderShippingDateSort,
 };
