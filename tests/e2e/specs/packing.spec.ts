@@ -177,6 +177,14 @@ for (const language of ['en', 'ja'] as const satisfies Language[]) {
       ]);
       const station = new Station(page);
       await station.goto();
+      // The queue: the earliest expected shipping date first.
+      const firstRow = page.getByRole('row').nth(1);
+      await expect(firstRow).toBeVisible();
+      const dates = (await page.getByRole('row').locator('td:nth-child(3)').allInnerTexts())
+        .map((text) => text.trim())
+        .filter((text) => /^\d{4}-\d{2}-\d{2}$/.test(text));
+      expect(dates.length).toBeGreaterThan(1);
+      expect(dates).toEqual([...dates].sort());
 
       // The queue shows it; the scanner opens it by its id.
       await station.scan(orderId);

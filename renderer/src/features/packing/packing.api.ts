@@ -18,11 +18,19 @@ export const packingQueueSpec: ListSpec = { ...ordersSearchSpec, defaultSort: 'e
 /** The most lines one order is read with: far more than any order has. */
 const ORDER_LINES_LIMIT = 200;
 
-/** Accepted orders' lines (order search: an order id fragment, within a platform or not). */
+/**
+ * Accepted orders' lines (order search: an order id fragment, within a platform or not). The
+ * sort is always sent: the list leaves out a sort equal to its spec's default, and this spec's
+ * default is not the order search's own (which would list the newest first).
+ */
 export const fetchPackingQueue = (params: ListParams) =>
   request(
     'get',
-    `orders/search?${buildListQuery({ ...params, filters: { ...params.filters, shipmentStatus: 'ACCEPTED' } })}`,
+    `orders/search?${buildListQuery({
+      ...params,
+      sort: params.sort ?? packingQueueSpec.defaultSort,
+      filters: { ...params.filters, shipmentStatus: 'ACCEPTED' },
+    })}`,
     {
       schema: ordersSearchResponse,
     },
