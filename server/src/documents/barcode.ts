@@ -3,7 +3,8 @@
  * a label printer. bwip-js (Barcode Writer in Pure PostScript) encodes and lays out the bars and
  * the human-readable digits; it answers an SVG whose paths PDFKit draws as they are.
  */
-import { toSVG } from 'bwip-js/node';
+import { createRequire } from 'node:module';
+import type * as BwipJs from 'bwip-js/node';
 import { isValidJan } from '#shared/domain/jan';
 import type { Pdf } from './pdf';
 
@@ -36,6 +37,14 @@ interface SvgPath {
 }
 
 const MM = 72 / 25.4;
+
+type Bwip = typeof BwipJs;
+let bwip: Bwip | undefined;
+/** bwip-js, loaded with the first barcode (5 MB once loaded, in a process that may print none). */
+const toSVG: Bwip['toSVG'] = (options) => {
+  bwip ??= createRequire(import.meta.url)('bwip-js/node') as Bwip;
+  return bwip.toSVG(options);
+};
 
 /** Whether `text` can be drawn as `type` (a JAN/EAN needs its digits and a right check digit). */
 export function isDrawable(type: BarcodeType, text: string): boolean {

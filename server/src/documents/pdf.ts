@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyReply } from 'fastify';
-import PDFDocument from 'pdfkit';
+import type PdfKitDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 
@@ -37,8 +37,16 @@ export interface PdfOptions {
 
 export type Pdf = PDFKit.PDFDocument;
 
+/**
+ * PDFKit, loaded with the first document: it takes some 26 MB once loaded, and the desktop
+ * app's main process, which carries the API, makes documents only when someone asks for one.
+ */
+let pdfKit: Promise<typeof PdfKitDocument> | undefined;
+const loadPdfKit = () => (pdfKit ??= import('pdfkit').then((module) => module.default));
+
 /** A new A4 document with the regular and bold fonts registered, set in the regular one. */
-export function createPdf({ title, margin = 40, layout = 'portrait' }: PdfOptions): Pdf {
+async function createPdf({ title, margin = 40, layout = 'portrait' }: PdfOptions): Promise<Pdf> {
+  const PDFDocument = await loadPdfKit();
   const { regular, bold } = fontFiles();
   const doc = new PDFDocument({
     size: 'A4',
@@ -63,7 +71,7 @@ export function createPdf({ title, margin = 40, layout = 'portrait' }: PdfOption
 
 /** Draws a document and answers its bytes once PDFKit has written them all. */
 export async function renderPdf(options: PdfOptions, draw: (doc: Pdf) => void): Promise<Buffer> {
-  const doc = createPdf(options);
+  const doc = await createPdf(options);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
