@@ -7,69 +7,24 @@
  * line of 1,000 units scanned 1,000 times, each scan's time measured in the page.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { withJanCheckDigit } from '#shared/domain/jan';
 import { OrdersPage } from '../support/orders.pages';
 import { useKuraServer, type Language } from '../support/server';
+import { warehouseData, type ApiProduct } from '../support/warehouse';
 
 const kura = useKuraServer({ demo: true });
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-let serial = 0;
-const unique = () => `${Date.now() % 1e8}${String(serial++).padStart(2, '0')}`;
-const freshJan = () => withJanCheckDigit(`23${unique().padStart(10, '0').slice(-10)}`);
+const { unique, createProduct: newProduct, acceptedOrder: accept } = warehouseData(kura);
 
-interface ApiProduct {
-  _id: string;
-  name: string;
-  janCode: string;
-}
+/** A product on shelf B-12. */
+const createProduct = (name: string, stock = 20) =>
+  newProduct({ name, skuCode: `PCK-${unique()}`, inStockQuantity: stock, shelfNumber: 'B-12' });
 
-async function createProduct(name: string, stock = 20): Promise<ApiProduct> {
-  const res = await kura.api('products', {
-    token: await kura.token(),
-    body: {
-      name,
-      skuCode: `PCK-${unique()}`,
-      janCode: freshJan(),
-      inStockQuantity: stock,
-      shelfNumber: 'B-12',
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { data: ApiProduct }).data;
-}
-
-/** An accepted order of these lines (product, quantity). */
-async function acceptedOrder(
-  orderId: string,
-  lines: [ApiProduct, number][],
-  platformCode = 'AMAZONIND',
-): Promise<string[]> {
-  const token = await kura.token();
-  const res = await kura.api('orders', {
-    token,
-    body: lines.map(([product, orderQuantity]) => ({
-      product: product._id,
-      platformCode,
-      orderId,
-      orderQuantity,
-      currency: 'INR',
-      baseOrderPrice: 1000,
-      expectedShippingDate: '2026-12-01',
-    })),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const ids = ((await res.json()) as { data: { _id: string }[] }).data.map((o) => o._id);
-  const accepted = await kura.api('orders/status', {
-    method: 'PUT',
-    token,
-    body: { ids, shipmentStatus: 'ACCEPTED' },
-  });
-  expect(accepted.status, await accepted.clone().text()).toBe(200);
-  return ids;
-}
+/** An accepted order of these lines, due on 2026-12-01. */
+const acceptedOrder = (orderId: string, lines: [ApiProduct, number][], platformCode = 'AMAZONIND') =>
+  accept(orderId, lines, { platformCode, expectedShippingDate: '2026-12-01' });
 
 async function statusesOf(orderId: string): Promise<string[]> {
   const res = await kura.api(`orders?orderId=${encodeURIComponent(orderId)}&limit=100`, {

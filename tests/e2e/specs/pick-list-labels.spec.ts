@@ -7,60 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { withJanCheckDigit } from '#shared/domain/jan';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { seriousViolations } from '../support/blocks';
 import { OrdersPage } from '../support/orders.pages';
 import { ProductsListPage } from '../support/products.pages';
 import { useKuraServer } from '../support/server';
+import { warehouseData } from '../support/warehouse';
 
 const kura = useKuraServer({ demo: true });
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-let serial = 0;
-const unique = () => `${Date.now() % 1e8}${String(serial++).padStart(2, '0')}`;
-const freshJan = () => withJanCheckDigit(`23${unique().padStart(10, '0').slice(-10)}`);
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  skuCode: string;
-}
-
-async function createProduct(fields: Record<string, unknown>): Promise<ApiProduct> {
-  const res = await kura.api('products', {
-    token: await kura.token(),
-    body: { janCode: freshJan(), inStockQuantity: 100, ...fields },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { data: ApiProduct }).data;
-}
-
-/** An accepted order of one line per product, `quantities` units each. */
-async function acceptedOrder(orderId: string, lines: [ApiProduct, number][]) {
-  const token = await kura.token();
-  const res = await kura.api('orders', {
-    token,
-    body: lines.map(([product, orderQuantity]) => ({
-      product: product._id,
-      platformCode: 'AMAZONIND',
-      orderId,
-      orderQuantity,
-      currency: 'INR',
-      baseOrderPrice: 1000,
-    })),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const ids = ((await res.json()) as { data: { _id: string }[] }).data.map((o) => o._id);
-  const accepted = await kura.api('orders/status', {
-    method: 'PUT',
-    token,
-    body: { ids, shipmentStatus: 'ACCEPTED' },
-  });
-  expect(accepted.status, await accepted.clone().text()).toBe(200);
-}
+const { unique, createProduct, acceptedOrder } = warehouseData(kura);
 
 /** The saved PDF as a viewer reads it: its pages' text. */
 async function readPdf(file: string) {
