@@ -55,6 +55,7 @@ test('the first account on an empty database becomes admin and sees the full men
   const shell = new Shell(page);
   expect(await shell.menuTargets()).toEqual([
     '/shipping-management',
+    '/packing',
     '/orderentryform',
     '/order-amalgamation',
     '/shipment',
@@ -146,7 +147,7 @@ test('the admin grants the role on the Users screen; the new user then gets in',
   await rahul.goto(kura.url);
   await rahul.signIn('rahul@shop.example', 'chai-time-7');
   await expect(other).toHaveURL(/\/orderentryform$/);
-  expect(await new Shell(other).menuTargets()).toEqual(['/orderentryform', '/shipment']);
+  expect(await new Shell(other).menuTargets()).toEqual(['/orderentryform', '/packing', '/shipment']);
   await other.close();
 });
 

@@ -200,7 +200,8 @@ test.describe('as admin', () => {
     await name.hover();
     await expect(page.getByRole('tooltip')).toHaveText(LONG_NAME);
 
-    await row.getByRole('cell').nth(1).dblclick();
+    // A plain cell (the SKU): the name is a link of its own.
+    await row.getByRole('cell', { name: product.skuCode, exact: true }).dblclick();
     await expect(page).toHaveURL(new RegExp(`/product-edit\\?id=${product._id}$`));
     await page.goBack();
     await expect(row).toHaveCount(1);

@@ -58,7 +58,7 @@ test('orderCreator sees two entries and lands on /orderentryform', async ({ page
   await login.signIn(DEMO_ACCOUNTS.orderCreator.email, DEMO_PASSWORDS.orderCreator);
   await expect(page).toHaveURL(/\/orderentryform$/);
   const shell = new Shell(page);
-  expect(await shell.menuTargets()).toEqual(['/orderentryform', '/shipment']);
+  expect(await shell.menuTargets()).toEqual(['/orderentryform', '/packing', '/shipment']);
   await expect(shell.userDropdown).toContainText(DEMO_ACCOUNTS.orderCreator.fullname);
   await shell.userDropdown.click();
   await expect(page.getByRole('menu')).toContainText('OrderCreator');
