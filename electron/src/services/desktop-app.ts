@@ -223,6 +223,15 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
 
   const now = deps.now ?? Date.now;
   let exporting: AbortController | undefined;
+  // What saving an export or a document needs: the API's answer, the dialog, the file.
+  const exportDeps: CsvExportDeps = {
+    showSaveDialog: deps.showSaveDialog,
+    fetch: deps.fetchExport,
+    getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
+    getToken: () => vault.get()?.token,
+    openFile: deps.openFile,
+    defaultDir: deps.downloadsDir,
+  };
   const exportCsv = async (request: { defaultName: string; path: string }) => {
     exporting?.abort();
     const controller = new AbortController();
@@ -237,12 +246,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
     };
     try {
       const result = await saveCsv(request, {
-        showSaveDialog: deps.showSaveDialog,
-        fetch: deps.fetchExport,
-        getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
-        getToken: () => vault.get()?.token,
-        openFile: deps.openFile,
-        defaultDir: deps.downloadsDir,
+        ...exportDeps,
         signal: controller.signal,
         onProgress: progress,
       });
@@ -386,14 +390,7 @@ export function createDesktopApp(deps: DesktopAppDeps): DesktopApp {
       },
       // A document is small and made in a moment: no progress, no cancel, no notification.
       'pdf:save': async (request) => {
-        const { saved, path: file } = await savePdf(request, {
-          showSaveDialog: deps.showSaveDialog,
-          fetch: deps.fetchExport,
-          getApiBaseUrl: async () => (await connection.resolve()).apiBaseUrl,
-          getToken: () => vault.get()?.token,
-          openFile: deps.openFile,
-          defaultDir: deps.downloadsDir,
-        });
+        const { saved, path: file } = await savePdf(request, exportDeps);
         return file ? { saved, path: file } : { saved };
       },
       'window:unsaved': ({ unsaved }) => closeGuard.setUnsaved(unsaved),
