@@ -4,7 +4,8 @@
  * and the weights. What each field comes from: docs/documents.md.
  */
 import { renderPdf } from './pdf';
-import { drawHeading, drawSummary, drawTable, numberPages, type Column } from './shipment-documents.layout';
+import { drawTable, numberPages, type Column } from './pdf-table';
+import { drawHeading, drawSummary } from './shipment-documents.layout';
 import { paperAmount, paperWeight, type ShipmentPapers } from './shipment-documents.service';
 
 export const DECLARATION =
@@ -46,7 +47,10 @@ export function commercialInvoicePdf(papers: ShipmentPapers): Promise<Buffer> {
   const totals = ['', 'Total', '', '', String(papers.totalQuantity), '', money(papers.totalAmountMinor)];
   return renderPdf({ title: `Commercial invoice ${papers.invoiceNumber}` }, (doc) => {
     drawHeading(doc, 'COMMERCIAL INVOICE', papers, particulars(papers, true));
-    drawTable(doc, columns, rows, totals, `Commercial invoice ${papers.invoiceNumber} (continued)`);
+    drawTable(doc, columns, rows, {
+      totals,
+      continued: `Commercial invoice ${papers.invoiceNumber} (continued)`,
+    });
     drawSummary(
       doc,
       [

@@ -4,7 +4,8 @@
  */
 import { particulars } from './commercial-invoice';
 import { renderPdf } from './pdf';
-import { drawHeading, drawSummary, drawTable, numberPages, type Column } from './shipment-documents.layout';
+import { drawTable, numberPages, type Column } from './pdf-table';
+import { drawHeading, drawSummary } from './shipment-documents.layout';
 import { paperWeight, type ShipmentPapers } from './shipment-documents.service';
 
 export function packingListPdf(papers: ShipmentPapers): Promise<Buffer> {
@@ -25,7 +26,7 @@ export function packingListPdf(papers: ShipmentPapers): Promise<Buffer> {
   const totals = ['', 'Total', '', String(papers.totalQuantity), paperWeight(papers.netWeightGrams)];
   return renderPdf({ title: `Packing list ${papers.shipmentId}` }, (doc) => {
     drawHeading(doc, 'PACKING LIST', papers, particulars(papers, false));
-    drawTable(doc, columns, rows, totals, `Packing list ${papers.shipmentId} (continued)`);
+    drawTable(doc, columns, rows, { totals, continued: `Packing list ${papers.shipmentId} (continued)` });
     drawSummary(doc, [
       ['Total quantity', String(papers.totalQuantity)],
       ['Net weight', paperWeight(papers.netWeightGrams)],

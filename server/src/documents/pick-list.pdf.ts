@@ -1,10 +1,13 @@
 /**
  * The pick list as a printed sheet: a header (date, orders, units), then per shelf a table with
  * a box to tick, each product's name (its Japanese name under it when it has one), SKU, JAN,
- * total quantity and the orders it goes to. The headings are in the reader's language.
+ * total quantity and the orders it goes to. A shelf that runs onto the next page has its name
+ * and the table's header again there, and every page says "Page n of m". The headings are in
+ * the reader's language.
  */
 import type { PickListAnswer } from '#shared/schemas/labels';
 import { FONT, renderPdf, type Pdf } from './pdf';
+import { bottom, drawTable, left, numberPages, type Column } from './pdf-table';
 
 export const PICK_LIST_LANGUAGES = ['en', 'ja'] as const;
 export type PickListLanguage = (typeof PICK_LIST_LANGUAGES)[number];
@@ -22,6 +25,8 @@ const EN = {
   quantity: 'Qty',
   goesTo: 'Orders (quantity)',
   empty: 'No accepted orders to pick.',
+  continued: (shelf: string) => `${shelf} (continued)`,
+  page: (page: number, count: number) => `Page ${page} of ${count}`,
 };
 
 const TEXTS: Record<PickListLanguage, typeof EN> = {
@@ -39,11 +44,13 @@ const TEXTS: Record<PickListLanguage, typeof EN> = {
     quantity: '数量',
     goesTo: '注文（数量）',
     empty: 'ピッキングする受付済みの注文はありません。',
+    continued: (shelf: string) => `${shelf}（続き）`,
+    page: (page: number, count: number) => `${page} / ${count} ページ`,
   },
 };
 
-// Column widths in points over the 515 of an A4 page less 40-point margins.
-const COLUMNS = [22, 170, 80, 85, 38, 120];
+// Widths in points over the 515 of an A4 page less 40-point margins.
+const WIDTHS = [22, 170, 80, 85, 38, 120];
 const BOX = '□';
 
 function drawPickList(doc: Pdf, list: PickListAnswer, lang: PickListLanguage) {
@@ -57,37 +64,32 @@ function drawPickList(doc: Pdf, list: PickListAnswer, lang: PickListLanguage) {
     doc.moveDown().text(t.empty);
     return;
   }
+  const headers = ['', t.product, t.sku, t.jan, t.quantity, t.goesTo];
+  const columns: Column[] = headers.map((header, i) => ({ header, width: WIDTHS[i] ?? 0 }));
+  columns[0] = { ...columns[0]!, align: 'center' };
+  columns[4] = { ...columns[4]!, align: 'right', bold: true };
   for (const shelf of list.shelves) {
     doc.moveDown(0.8);
-    const heading = shelf.shelf === null ? t.noShelf : `${t.shelf} ${shelf.shelf}`;
+    const name = shelf.shelf === null ? t.noShelf : `${t.shelf} ${shelf.shelf}`;
     // Keep a shelf's heading with its first rows: no heading alone at a page's foot.
-    if (doc.y > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
-    doc.font(FONT.bold).fontSize(12).text(`${heading}  (${t.units}: ${shelf.units})`, doc.page.margins.left);
-    doc.font(FONT.regular).fontSize(9);
-    const table = doc.table({
-      columnStyles: COLUMNS,
-      defaultStyle: { padding: 3, border: 0.5, borderColor: '#888888' },
-      rowStyles: (row) => (row === 0 ? { backgroundColor: '#eeeeee' } : undefined),
-    });
-    table.row(
-      ['', t.product, t.sku, t.jan, t.quantity, t.goesTo].map((text) => ({ text, type: 'TH' as const })),
-    );
-    for (const product of shelf.products) {
-      table.row([
-        { text: BOX, align: 'center', font: { size: 12 } },
-        product.nameJa && product.nameJa !== product.name
-          ? `${product.name}\n${product.nameJa}`
-          : product.name,
-        product.sku,
-        product.jan,
-        { text: String(product.quantity), align: { x: 'right' }, font: { src: FONT.bold, size: 11 } },
-        product.orders.map((order) => `${order.orderId} × ${order.quantity}`).join('\n'),
-      ]);
-    }
-    table.end();
+    if (doc.y > bottom(doc) - 60) doc.addPage();
+    doc.font(FONT.bold).fontSize(12).text(`${name}  (${t.units}: ${shelf.units})`, left(doc));
+    doc.moveDown(0.2);
+    const rows = shelf.products.map((product) => [
+      BOX,
+      product.nameJa && product.nameJa !== product.name ? `${product.name}\n${product.nameJa}` : product.name,
+      product.sku,
+      product.jan,
+      String(product.quantity),
+      product.orders.map((order) => `${order.orderId} × ${order.quantity}`).join('\n'),
+    ]);
+    drawTable(doc, columns, rows, { continued: t.continued(name) });
   }
 }
 
 export function pickListPdf(list: PickListAnswer, lang: PickListLanguage): Promise<Buffer> {
-  return renderPdf({ title: `${TEXTS[lang].title} ${list.date}` }, (doc) => drawPickList(doc, list, lang));
+  return renderPdf({ title: `${TEXTS[lang].title} ${list.date}` }, (doc) => {
+    drawPickList(doc, list, lang);
+    numberPages(doc, TEXTS[lang].page);
+  });
 }

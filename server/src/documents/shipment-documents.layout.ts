@@ -1,31 +1,11 @@
 /**
- * What the commercial invoice and the packing list share on paper: the parties and the
- * shipment's particulars at the top of the first page, a table whose header row is drawn again
- * at the top of every page it runs onto, and "Page n of m" at the foot of every page.
- *
- * The table is drawn here rather than with PDFKit's `doc.table()`: that one moves to a new page
- * on its own and draws no header there, and a customs officer reading page 3 must see which
- * column is the HS code.
+ * What the commercial invoice and the packing list share on paper besides their table (see
+ * pdf-table.ts): the parties and the shipment's particulars at the top of the first page, and
+ * the totals under the table.
  */
 import { FONT, type Pdf } from './pdf';
+import { bottom, contentWidth, left, RULE } from './pdf-table';
 import type { ShipmentPapers } from './shipment-documents.service';
-
-export interface Column {
-  header: string;
-  width: number;
-  align?: 'left' | 'right';
-}
-
-const PAD = 3;
-const BODY_SIZE = 8.5;
-const RULE = '#9e9e9e';
-const SHADE = '#efefef';
-/** Room kept at the foot of each page for "Page n of m". */
-const FOOTER_ROOM = 18;
-
-const bottom = (doc: Pdf) => doc.page.height - doc.page.margins.bottom - FOOTER_ROOM;
-const left = (doc: Pdf) => doc.page.margins.left;
-export const contentWidth = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
 function label(doc: Pdf, text: string, x: number, y: number, width: number) {
   doc.font(FONT.bold).fontSize(7.5).fillColor('#555555').text(text.toUpperCase(), x, y, { width });
@@ -116,78 +96,6 @@ export function drawHeading(
   doc.y = y + 8;
 }
 
-function rowHeight(doc: Pdf, columns: readonly Column[], cells: readonly string[], bold: boolean): number {
-  doc.font(bold ? FONT.bold : FONT.regular).fontSize(BODY_SIZE);
-  return (
-    Math.max(...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 2 * PAD }))) +
-    2 * PAD
-  );
-}
-
-function drawRow(
-  doc: Pdf,
-  columns: readonly Column[],
-  cells: readonly string[],
-  y: number,
-  { bold = false, shade = false }: { bold?: boolean; shade?: boolean } = {},
-): number {
-  const height = rowHeight(doc, columns, cells, bold);
-  const width = columns.reduce((sum, c) => sum + c.width, 0);
-  let x = left(doc);
-  if (shade) doc.rect(x, y, width, height).fill(SHADE).fillColor('#000000');
-  doc.font(bold ? FONT.bold : FONT.regular).fontSize(BODY_SIZE);
-  for (const [i, column] of columns.entries()) {
-    doc.text(cells[i] ?? '', x + PAD, y + PAD, {
-      width: column.width - 2 * PAD,
-      align: column.align ?? 'left',
-      lineBreak: true,
-    });
-    x += column.width;
-  }
-  doc
-    .moveTo(left(doc), y + height)
-    .lineTo(left(doc) + width, y + height)
-    .lineWidth(0.4)
-    .strokeColor(RULE)
-    .stroke();
-  return y + height;
-}
-
-/**
- * The table: its header, then each row, a new page (with `continued` at its top and the header
- * again) whenever the next row would reach the footer; then the totals row, kept on a page with
- * at least the header above it.
- */
-export function drawTable(
-  doc: Pdf,
-  columns: readonly Column[],
-  rows: readonly (readonly string[])[],
-  totals: readonly string[],
-  continued: string,
-) {
-  const headers = columns.map((c) => c.header);
-  const header = (y: number) => drawRow(doc, columns, headers, y, { bold: true, shade: true });
-  let y = header(doc.y);
-  const fits = (height: number) => y + height <= bottom(doc);
-  const newPage = () => {
-    doc.addPage();
-    doc
-      .font(FONT.regular)
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(continued, left(doc), doc.page.margins.top, { width: contentWidth(doc) });
-    doc.fillColor('#000000');
-    y = header(doc.y + 4);
-  };
-  for (const cells of rows) {
-    if (!fits(rowHeight(doc, columns, cells, false))) newPage();
-    y = drawRow(doc, columns, cells, y);
-  }
-  if (!fits(rowHeight(doc, columns, totals, true))) newPage();
-  y = drawRow(doc, columns, totals, y, { bold: true });
-  doc.y = y + 10;
-}
-
 /** Label/value lines under the table (totals, weights), moved to a new page if they do not fit. */
 export function drawSummary(doc: Pdf, pairs: [string, string][], note?: string) {
   const height = pairs.length * 14 + (note ? 40 : 0);
@@ -212,26 +120,4 @@ export function drawSummary(doc: Pdf, pairs: [string, string][], note?: string) 
       .fontSize(8.5)
       .text(note, x, doc.y, { width: contentWidth(doc) });
   }
-}
-
-/** "Page n of m" at the foot of every page, written once all pages exist. */
-export function numberPages(doc: Pdf) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i += 1) {
-    doc.switchToPage(i);
-    // Text below the bottom margin would make PDFKit start a page of its own.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(FONT.regular)
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(`Page ${i - start + 1} of ${count}`, left(doc), doc.page.height - margin - 10, {
-        width: contentWidth(doc),
-        align: 'right',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = margin;
-  }
-  doc.fillColor('#000000');
 }
