@@ -131,7 +131,7 @@ describe('the offline cache file', () => {
     const keys = (deps.safeStorage as ReturnType<typeof fakeSafeStorage>).encrypted;
     expect(new Set(keys).size).toBe(3);
     const ada = new Driver(files[0]!);
-    ada.pragma(`cipher = 'chacha20'`);
+    ada.pragma(`cipher = 'aegis'`);
     ada.pragma(`key = "x'${keys[1]}'"`);
     expect(() => ada.prepare('select count(*) from sqlite_master').get()).toThrow(/not a database/);
     ada.close();
@@ -182,6 +182,41 @@ describe('the offline cache file', () => {
       state: 'pending',
     });
     rebuilt.close();
+  });
+
+  it("carries the outbox of an earlier version's file (ChaCha20) into a new AEGIS one, reporting nothing", async () => {
+    const { deps, safeStorage } = await setup();
+    const first = openCacheFile(deps, ADA);
+    fill(first.db);
+    const before = listOutbox(first.db);
+    first.close();
+    // The file as the app's earlier version wrote it: the same key, the former cipher.
+    const key = safeStorage.encrypted[0]!;
+    const former = new Driver(first.file);
+    former.pragma(`cipher = 'aegis'`);
+    former.pragma(`key = "x'${key}'"`);
+    former.pragma('journal_mode = DELETE');
+    former.pragma(`cipher = 'chacha20'`);
+    former.pragma(`rekey = "x'${key}'"`);
+    former.close();
+    const check = new Driver(first.file);
+    check.pragma(`cipher = 'aegis'`);
+    check.pragma(`key = "x'${key}'"`);
+    expect(() => check.prepare('select count(*) from sqlite_master').get()).toThrow(/not a database/);
+    check.close();
+
+    const upgraded = openCacheFile(deps, ADA);
+    expect(listOutbox(upgraded.db)).toEqual(before);
+    // Only a cache besides: the next sync brings the records again.
+    expect(recordOf(upgraded.db, 'shipments', 's1')).toBeUndefined();
+    expect(deps.onError).not.toHaveBeenCalled();
+    upgraded.close();
+    const newKey = safeStorage.encrypted.at(-1)!;
+    const reread = new Driver(first.file);
+    reread.pragma(`cipher = 'aegis'`);
+    reread.pragma(`key = "x'${newKey}'"`);
+    expect(reread.prepare('select count(*) as n from outbox').get()).toEqual({ n: 1 });
+    reread.close();
   });
 
   it('rebuilds a file its stored key does not open (another key store) and one whose key is gone', async () => {
