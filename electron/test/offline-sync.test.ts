@@ -200,7 +200,7 @@ describe('the sync', () => {
     const net = switchableFetch();
     net.onCall = () => timer.advance(250);
     const second = await openCache({ dataDir, store, net, timer, pageLimit: 2 });
-    expect(syncCalls(net.calls)[0]).toMatch(/^GET sync\/changes\?cursor=.+&limit=2$/);
+    expect(syncCalls(net.calls)[0]).toMatch(/^GET sync\/changes\?cursor=.+&limit=2&orderProduct=id$/);
     const seen = [...allIds(dying.applied), ...allIds(second.records.applied)];
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(fullTotal);
@@ -284,7 +284,7 @@ describe('the sync', () => {
     await h.cache.syncNow();
     expect(syncCalls(h.net.calls).slice(0, 2)).toEqual([
       expect.stringContaining('cursor=not-one-of-ours'),
-      expect.stringMatching(/^GET sync\/changes\?limit=\d+$/),
+      expect.stringMatching(/^GET sync\/changes\?limit=\d+&orderProduct=id$/),
     ]);
     expect(allIds(h.records.applied).length).toBe(setSize);
 
@@ -294,7 +294,7 @@ describe('the sync', () => {
     h.records.applied.length = 0;
     h.net.calls.length = 0;
     await h.cache.syncNow();
-    expect(syncCalls(h.net.calls)[1]).toMatch(/^GET sync\/changes\?limit=\d+$/);
+    expect(syncCalls(h.net.calls)[1]).toMatch(/^GET sync\/changes\?limit=\d+&orderProduct=id$/);
     expect(allIds(h.records.applied).length).toBeGreaterThanOrEqual(setSize);
     expect(h.onError).not.toHaveBeenCalled();
   });

@@ -237,6 +237,45 @@ describe.each(testDialects())('sync (%s)', (dialect) => {
     expect(data.products.has(productA._id)).toBe(true);
   });
 
+  it("names an order's product by id when asked (orderProduct=id), in full pages and change pages alike", async () => {
+    const records = await fullSync(2000);
+    const asRecords = merge(records.pages.map((p) => p.data));
+    let res = await sync('limit=2000&orderProduct=id');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byId = new Map<string, Json>(res.body.data.orders.map((o: Json) => [o._id, o]));
+    expect(byId.size).toBe(asRecords.orders.size);
+    for (const [id, full] of asRecords.orders) {
+      const { product, ...rest } = full;
+      // Everything else as the orders API gives it; the product by id alone.
+      expect(byId.get(id)).toEqual({ ...rest, productId: product?._id ?? null });
+    }
+    // The changes come the same way: a renamed product's orders name it by id.
+    const current = (await api.get(`/api/v1/products/${productA._id}`, as())).body.data;
+    const renamed = await api.put(
+      `/api/v1/products/${productA._id}`,
+      {
+        name: 'Renamed by id',
+        skuCode: current.skuCode,
+        janCode: current.janCode,
+        purchasePrice: current.purchasePrice,
+        amazonStockQuantity: current.amazonStockQuantity,
+        availablePlatforms: current.availablePlatforms,
+      },
+      as(),
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    res = await sync(`cursor=${cursor}&orderProduct=id`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.products.map((p: Json) => p.name)).toContain('Renamed by id');
+    expect(res.body.data.orders.length).toBeGreaterThan(0);
+    for (const order of res.body.data.orders) {
+      expect(order).not.toHaveProperty('product');
+      expect(order.productId).toEqual(expect.any(String));
+    }
+    cursor = (await drain(cursor)).cursor;
+    expect((await sync('orderProduct=product')).status).toBe(400);
+  });
+
   it('an order taken out of a shipment: removed when older than 90 days, sent without shipment when recent', async () => {
     const out = await api.request('DELETE', `/api/v1/shipments/${shipment._id}/orders/${oldPacked}`, as());
     expect(out.status, JSON.stringify(out.body)).toBe(200);

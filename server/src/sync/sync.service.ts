@@ -20,7 +20,14 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { formatMessage } from '#shared/messages';
 import { todayIso } from '#shared/domain/periods';
-import { SYNC_PAGE, SYNC_WINDOW_DAYS, toSyncShipment, type SyncChanges } from '#shared/schemas/sync';
+import {
+  SYNC_PAGE,
+  SYNC_WINDOW_DAYS,
+  toSyncOrder,
+  toSyncShipment,
+  type SyncChanges,
+} from '#shared/schemas/sync';
+import type { Order } from '#shared/schemas/order';
 import type { Database } from '../db/database';
 import { isPostgres } from '../db/dialect';
 import { writeTransaction } from '../db/write-transaction';
@@ -129,8 +136,22 @@ const emptyData = (): SyncChanges['data'] => ({
   removed: { shipments: [], orders: [], products: [] },
 });
 
-/** GET /sync/changes. */
+/** GET /sync/changes: the page, its orders naming their product as the client asked. */
 export async function syncChanges(
+  db: Kysely<Database>,
+  query: {
+    cursor?: string | undefined;
+    limit?: string | undefined;
+    orderProduct?: 'record' | 'id' | undefined;
+  },
+  ctx: SyncContext,
+): Promise<SyncChanges> {
+  const page = await syncPage(db, query, ctx);
+  if (query.orderProduct !== 'id') return page;
+  return { ...page, data: { ...page.data, orders: (page.data.orders as Order[]).map(toSyncOrder) } };
+}
+
+async function syncPage(
   db: Kysely<Database>,
   query: { cursor?: string | undefined; limit?: string | undefined },
   ctx: SyncContext,

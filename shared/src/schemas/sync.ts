@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderSchema } from './order';
+import { idSchema } from './common';
+import { orderSchema, type Order } from './order';
 import { productSchema } from './product';
 import { shipmentSchema, type Shipment } from './shipment';
 
@@ -19,6 +20,12 @@ export const syncChangesQuerySchema = z.object({
     .optional()
     .describe(
       `Records (or, with a change cursor, change notes) per page: 1–${SYNC_PAGE.max}, default ${SYNC_PAGE.default}.`,
+    ),
+  orderProduct: z
+    .enum(['record', 'id'])
+    .optional()
+    .describe(
+      "How an order names its product: `record` (the default) as the orders API does, `id` as `productId` alone (the product's record is in the set too).",
     ),
 });
 
@@ -40,11 +47,25 @@ export const toSyncShipment = ({ shippedOrders, ...shipment }: Shipment): SyncSh
   orderIds: shippedOrders.map((o) => o._id),
 });
 
+/**
+ * An order as a sync page gives it when asked with `orderProduct=id`: its product named by id,
+ * since the product's record is in the set too — a sixth of a first full sync's bytes, and the
+ * orders naming a product need not come again when it changes. The cache builds `product` from
+ * its products when it answers. (`record`, the default, keeps earlier versions of the app working.)
+ */
+export const syncOrderSchema = orderSchema.omit({ product: true }).extend({ productId: idSchema.nullable() });
+export type SyncOrder = z.infer<typeof syncOrderSchema>;
+
+export const toSyncOrder = ({ product, ...order }: Order): SyncOrder => ({
+  ...order,
+  productId: product?._id ?? null,
+});
+
 /** GET /sync/changes: a page of the offline cache's records, and where to go on from. */
 export const syncChangesSchema = z.object({
   data: z.object({
     shipments: z.array(syncShipmentSchema),
-    orders: z.array(orderSchema),
+    orders: z.array(z.union([orderSchema, syncOrderSchema])),
     products: z.array(productSchema),
     removed: z.object({ shipments: removedIds, orders: removedIds, products: removedIds }),
   }),

@@ -48,7 +48,8 @@ import { ListQueryError, type Filter, type ListQuery } from '#shared/query';
 import { CONTROL_CHARACTERS, dateSchema, idSchema, textSchema } from '#shared/schemas/common';
 import type { Order } from '#shared/schemas/order';
 import type { ShippedOrder, Shipment } from '#shared/schemas/shipment';
-import type { SyncShipment } from '#shared/schemas/sync';
+import type { Product } from '#shared/schemas/product';
+import type { SyncOrder, SyncShipment } from '#shared/schemas/sync';
 import type { Database } from '../../../../server/src/db/database';
 import { HttpError, httpError, notFound, sendError } from '../../../../server/src/http/errors';
 import {
@@ -183,7 +184,38 @@ function recordsOf(db: Sqlite, table: Table, ids: readonly string[]): unknown[] 
     const record = byId.get(id);
     return record === undefined ? [] : [JSON.parse(record) as unknown];
   });
-  return table === 'shipments' ? withShippedOrders(db, records as SyncShipment[]) : records;
+  if (table === 'shipments') return withShippedOrders(db, records as SyncShipment[]);
+  if (table === 'orders') return withProducts(db, records as (Order | SyncOrder)[]);
+  return records;
+}
+
+/**
+ * Orders as the API answers them: the sync names an order's product by id (its record is kept
+ * once, as a product), and the answer carries the product's summary as the orders API does.
+ * A record kept whole (from a server of an earlier version) is answered as it is.
+ */
+function withProducts(db: Sqlite, orders: readonly (Order | SyncOrder)[]): Order[] {
+  const ids = new Set<string>();
+  for (const order of orders) if ('productId' in order && order.productId !== null) ids.add(order.productId);
+  const products = new Map((recordsOf(db, 'products', [...ids]) as Product[]).map((p) => [p._id, p]));
+  return orders.map((order) => {
+    if (!('productId' in order)) return order;
+    const { productId, ...rest } = order;
+    const product = productId === null ? undefined : products.get(productId);
+    return {
+      ...rest,
+      product: product
+        ? {
+            _id: product._id,
+            name: product.name,
+            skuCode: product.skuCode,
+            janCode: product.janCode,
+            purchasePrice: product.purchasePrice,
+            availablePlatforms: product.availablePlatforms,
+          }
+        : null,
+    };
+  });
 }
 
 /**

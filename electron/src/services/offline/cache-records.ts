@@ -24,7 +24,7 @@ import { toMinor } from '#shared/domain/money';
 import type { CacheAnswer } from '#shared/ipc';
 import type { Order } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
-import type { SyncChanges, SyncShipment } from '#shared/schemas/sync';
+import type { SyncChanges, SyncOrder, SyncShipment } from '#shared/schemas/sync';
 import { syncWindow } from '../../../../server/src/sync/sync.service';
 import { answerRecords } from './cache-queries';
 
@@ -374,7 +374,11 @@ const customerText = (customer: Order['customer']) =>
   customer &&
   `${customer.name ?? ''} ${customer.email ?? ''}`.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 
-function storeOrder(s: Statements, order: Order): void {
+/** The order's product: by id as the app asks the sync (`orderProduct=id`), or inside the record as a server of an earlier version sends it. */
+const productIdOf = (order: Order | SyncOrder) =>
+  'productId' in order ? order.productId : (order.product?._id ?? null);
+
+function storeOrder(s: Statements, order: Order | SyncOrder): void {
   storeRow(
     s,
     'orders',
@@ -386,7 +390,7 @@ function storeOrder(s: Statements, order: Order): void {
       order.platformCode,
       order.shipmentStatus,
       order.shipmentId,
-      order.product?._id ?? null,
+      productIdOf(order),
       // The server sorts amounts in minor units (yen, paise), as its column holds them.
       toMinor(order.baseOrderPrice, order.currency),
       order.deliveryDate,

@@ -138,8 +138,8 @@ export async function runSync(run: SyncRun): Promise<{ kind: 'full' | 'changes';
       if (kind === 'full' && at === undefined && !records.bulkLoading(db)) records.beginBulkLoad(db);
       run.onProgress({ kind, done, total });
       const ask = (from: string | undefined) => {
-        const query =
-          from === undefined ? `limit=${limit}` : `cursor=${encodeURIComponent(from)}&limit=${limit}`;
+        // Orders name their product by id: the cache holds the products' records once.
+        const query = `${from === undefined ? '' : `cursor=${encodeURIComponent(from)}&`}limit=${limit}&orderProduct=id`;
         // Kept as text until its turn: parsed just before it is stored, its objects die young.
         const asked = run.api.getText(`sync/changes?${query}`);
         // Left unawaited when the run stops first (its session gone, a store that failed).
