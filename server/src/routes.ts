@@ -14,6 +14,7 @@ import { memosRoutes } from './memos/memos.routes';
 import { otzOrdersRoutes } from './otz-orders/otz-orders.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { productsRoutes } from './products/products.routes';
+import { productImportRoutes } from './product-import/product-import.routes';
 import { simulationsRoutes } from './simulations/simulations.routes';
 import { usersRoutes } from './users/users.routes';
 import { advanceOrdersRoutes } from './orders/advance-orders.routes';
@@ -31,6 +32,7 @@ export const resourceRoutes: FastifyPluginAsyncZod[] = [
   preferencesRoutes,
   catalogRoutes,
   productsRoutes,
+  productImportRoutes,
   issuesRoutes,
   memosRoutes,
   otzOrdersRoutes,

@@ -74,6 +74,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/products/csv-products': ADMIN,
   'GET /api/v1/products/:id': STAFF,
   'POST /api/v1/products': ADMIN,
+  'POST /api/v1/products/import': ADMIN,
   'PUT /api/v1/products/:id': ADMIN,
   'POST /api/v1/products/:id/stock-adjustments': ADMIN,
   'GET /api/v1/products/:id/stock-movements': ADMIN,

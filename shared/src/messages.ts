@@ -176,6 +176,17 @@ export const MESSAGES = {
   importUnreadableRow: 'This row could not be read (line {{line}} of the file)',
   importOrderTooLarge: 'Order {{orderId}} has more than {{max}} rows',
   requestFailed: 'The request could not be completed',
+  // Importing products from a CSV file: the file, then one row of it.
+  productImportFileEmpty: 'The file is empty: choose a products CSV exported from Kura',
+  productImportMissingColumns: 'The file has no {{columns}} column: choose a products CSV exported from Kura',
+  productImportTooManyRows: 'The file has more than {{max}} products: import it in parts',
+  importNumberMangled:
+    '{{column}}: {{value}} was turned into a number by the spreadsheet: format the column as text and enter the code again',
+  importDuplicateSku: 'SKU {{sku}} is also on row {{rows}}',
+  importDuplicateJan: 'JAN {{jan}} is also on row {{rows}}',
+  importJanTaken: 'JAN {{jan}} is already the JAN of product {{sku}}',
+  importBadStatus: 'Status: {{value}} is neither Active nor Inactive',
+  importUnknownName: 'There is no {{label}} named {{name}}',
   // Live sync's platform connections.
   connectionShopDomain: "Enter the shop's address ending in .myshopify.com",
   connectionMapSkuOrAsin: 'Give a SKU or an ASIN, not both',

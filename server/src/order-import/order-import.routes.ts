@@ -1,8 +1,6 @@
 /**
- * POST /orders/import (admin): a platform's order report as the request body. The file goes as
- * it is (text/csv, text/tab-separated-values, text/plain or application/octet-stream), or as the
- * one file of a multipart/form-data form (a browser's or a script's upload). Its encoding is the
- * reader's business (Shift_JIS or UTF-8), so the body is taken as bytes either way.
+ * POST /orders/import (admin): a platform's order report as the request body, as it is or as
+ * the one file of a multipart/form-data form (report-upload.ts).
  *
  * The body is never held: the route hands the request's stream to the reader, which reads it as
  * the import goes. A report refused by its header is answered after its first line, while the
@@ -10,9 +8,7 @@
  * before the body is all read) closes the connection, so the unread bytes are not taken for the
  * next request, and clients that read the answer as they send (curl, fetch, browsers) stop there.
  */
-import { PassThrough, type Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IMPORT_PROGRESS_TYPE,
@@ -22,76 +18,18 @@ import {
   type OrderImportResult,
 } from '#shared/schemas/order-import';
 import { ADMIN_ONLY, currentUser } from '../http/access';
-import { HttpError, errorBody, httpError } from '../http/errors';
+import { HttpError, errorBody } from '../http/errors';
 import type { OrdersContext } from '../orders/orders.service';
 import type { OpenedReport } from './import-line';
 import { importOrderReport, openReport } from './order-import.service';
+import { acceptFileBodies, announcedLength, fileChunks } from './report-upload';
 
 /** 100,000 report lines are about 30 MB; a whole year of a busy shop fits. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 
-/** A form's boundaries and headers around its file, besides the file itself. */
-const FORM_OVERHEAD = 64 * 1024;
-
-const REPORT_TYPES = ['text/csv', 'text/tab-separated-values', 'text/plain', 'application/octet-stream'];
-
-/** The raw body of each request whose content type is a report's, still unread. */
-const rawBodies = new WeakMap<FastifyRequest, Readable>();
-
-function announcedLength(request: FastifyRequest): number | null {
-  const length = Number(request.headers['content-length']);
-  return Number.isSafeInteger(length) && length >= 0 ? length : null;
-}
-
-const hasNoBody = (request: FastifyRequest) =>
-  request.headers['content-type'] === undefined &&
-  request.headers['transfer-encoding'] === undefined &&
-  (announcedLength(request) ?? 0) === 0;
-
-const NO_BYTES: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: async function* () {} };
-
-/** The report's bytes as they arrive: the raw body, or the form's one file (other fields ignored). */
-async function reportChunks(request: FastifyRequest): Promise<AsyncIterable<Uint8Array>> {
-  if (!request.isMultipart()) {
-    const body = rawBodies.get(request);
-    // No body at all (Fastify then runs no parser): an empty file sent without a type. Staff are
-    // told the file is empty and which report to choose, not how to send a request.
-    if (!body && hasNoBody(request)) return NO_BYTES;
-    if (!body) throw httpError(415, 'reportBodyRequired');
-    // Not destroyed when reading stops early: the request's socket must still carry the answer.
-    return body.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
-  }
-  const length = announcedLength(request);
-  if (length !== null && length > IMPORT_BODY_LIMIT + FORM_OVERHEAD) throw httpError(413, 'bodyTooLarge');
-  let file: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    // One byte over the limit reaches the reader, which refuses it (busboy would cut the file short
-    // without a word when streamed).
-    file = await request.file({ limits: { fileSize: IMPORT_BODY_LIMIT + 1, files: 1 } });
-  } catch (error) {
-    // Too large stays a 413; a form cut short or malformed is the client's to mend.
-    if ((error as { statusCode?: number }).statusCode === 413) throw error;
-    throw httpError(400, 'reportBodyRequired');
-  }
-  if (!file) throw httpError(400, 'reportBodyRequired');
-  // Destroyed when reading stops early: busboy then stops parsing the form.
-  return file.file;
-}
-
 export const orderImportRoutes: FastifyPluginAsyncZod<OrdersContext> = async (app, ctx) => {
   const context: OrdersContext = { timeZone: ctx.timeZone };
-  // Registered in this plugin only: every other route keeps taking JSON alone.
-  await app.register(multipart);
-  app.addContentTypeParser(REPORT_TYPES, (request, payload, done) => {
-    const length = announcedLength(request);
-    if (length !== null && length > IMPORT_BODY_LIMIT) {
-      done(httpError(413, 'bodyTooLarge'));
-      return;
-    }
-    // Left unread: the route reads it as it imports.
-    rawBodies.set(request, payload);
-    done(null);
-  });
+  await acceptFileBodies(app, IMPORT_BODY_LIMIT);
 
   app.post(
     '/orders/import',
@@ -118,7 +56,7 @@ export const orderImportRoutes: FastifyPluginAsyncZod<OrdersContext> = async (ap
       const counted = { bytes: 0 };
       let report: OpenedReport;
       try {
-        const chunks = await reportChunks(request);
+        const chunks = await fileChunks(request, IMPORT_BODY_LIMIT);
         report = await openReport(
           { chunks, limit: IMPORT_BODY_LIMIT, counted },
           request.query.source,

@@ -11,7 +11,7 @@ import { perDatabase } from '../db/cache-kit';
 import type { Database } from '../db/database';
 import { recordAudit } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound, type FieldError } from '../http/errors';
 import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
 import { isSqliteHandle, readRaw } from '../db/sqlite-handle';
 import { writeTransaction } from '../db/write-transaction';
@@ -174,55 +174,77 @@ export async function getProduct(db: Kysely<Database>, id: string): Promise<Prod
 }
 
 /** What the service needs of a create or update body (the shared schemas' output). */
-interface ProductBody extends ProductFields {
+export interface ProductBody extends ProductFields {
   supplierIds: string[];
   availablePlatforms: PlatformListing[];
 }
 
-interface CurrentLinks {
+export interface CurrentLinks {
   categoryId: string | null;
   manufacturerId: string | null;
   supplierIds: readonly string[];
 }
 
+/** A category, manufacturer or supplier row as the reference rule reads it, found by its id. */
+export type SettingLookup = (
+  table: NamedSettingTableName,
+  id: string,
+) => { active_status: number } | undefined;
+
 /**
  * An inactive (or unknown) category, manufacturer or supplier cannot be newly assigned, but
  * one a product already has may stay on it: deactivating a supplier must not make
- * its products uneditable.
+ * its products uneditable. The first reference the body may not take, or undefined. Pure, so the
+ * products CSV import checks each row by the same rule with every setting read once.
  */
-async function checkReferences(trx: Kysely<Database>, body: ProductBody, current: CurrentLinks | null) {
-  const check = async (
-    table: NamedSettingTableName,
-    field: string,
-    label: string,
-    ids: readonly string[],
-  ) => {
-    if (ids.length === 0) return;
-    const rows = await findNamedSettings(trx, table, ids);
+export function referenceProblem(
+  body: Pick<ProductBody, 'categoryId' | 'manufacturerId' | 'supplierIds'>,
+  current: CurrentLinks | null,
+  lookup: SettingLookup,
+): FieldError | undefined {
+  const check = (table: NamedSettingTableName, field: string, label: string, ids: readonly string[]) => {
     for (const id of ids) {
-      const row = rows.find((r) => r.id === id);
+      const row = lookup(table, id);
       const message = !row
         ? unknownReference(label)
         : row.active_status !== 1
           ? inactiveReference(label)
           : null;
-      if (message) throw badRequest(message, [{ field, message }]);
+      if (message) return { field, message };
     }
+    return undefined;
   };
   const isNew = (id: string | null, existing: string | null | undefined) => id !== null && id !== existing;
-  if (isNew(body.categoryId, current?.categoryId)) {
-    await check('categories', 'categoryId', 'category', [body.categoryId as string]);
-  }
-  if (isNew(body.manufacturerId, current?.manufacturerId)) {
-    await check('manufacturers', 'manufacturerId', 'manufacturer', [body.manufacturerId as string]);
-  }
   const kept = new Set(current?.supplierIds ?? []);
-  await check(
-    'suppliers',
-    'supplierIds',
-    'supplier',
-    body.supplierIds.filter((id) => !kept.has(id)),
+  return (
+    (isNew(body.categoryId, current?.categoryId)
+      ? check('categories', 'categoryId', 'category', [body.categoryId as string])
+      : undefined) ??
+    (isNew(body.manufacturerId, current?.manufacturerId)
+      ? check('manufacturers', 'manufacturerId', 'manufacturer', [body.manufacturerId as string])
+      : undefined) ??
+    check(
+      'suppliers',
+      'supplierIds',
+      'supplier',
+      body.supplierIds.filter((id) => !kept.has(id)),
+    )
   );
+}
+
+async function checkReferences(trx: Kysely<Database>, body: ProductBody, current: CurrentLinks | null) {
+  const ids = {
+    categories: body.categoryId ? [body.categoryId] : [],
+    manufacturers: body.manufacturerId ? [body.manufacturerId] : [],
+    suppliers: body.supplierIds,
+  };
+  const rows = new Map<string, { active_status: number }>();
+  for (const [table, list] of Object.entries(ids) as [NamedSettingTableName, string[]][]) {
+    if (list.length === 0) continue;
+    for (const row of await findNamedSettings(trx, table, list)) rows.set(`${table} ${row.id}`, row);
+  }
+  const problem = referenceProblem(body, current, (table, id) => rows.get(`${table} ${id}`));
+  if (problem) throw badRequest(problem.message, [problem]);
 }
 
 function normaliseLinks(body: ProductBody): ProductBody {
@@ -273,42 +295,50 @@ export function updateProduct(
   id: string,
   input: ProductBody & { inStockQuantity?: number },
 ): Promise<Product> {
+  return writeTransaction(db, (trx) => updateProductIn(trx, actor, id, input));
+}
+
+/** {@link updateProduct} inside a caller's transaction (the products CSV import updates many in one). */
+export async function updateProductIn(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  id: string,
+  input: ProductBody & { inStockQuantity?: number },
+): Promise<Product> {
   const body = normaliseLinks(input);
-  return writeTransaction(db, async (trx) => {
-    const row = await lockProduct(trx, id);
-    if (!row) throw notFound();
-    if (input.inStockQuantity !== undefined && input.inStockQuantity !== row.in_stock_quantity) {
-      throw badRequest(MESSAGES.stockNotEditable, [
-        { field: 'inStockQuantity', message: MESSAGES.stockNotEditable },
-      ]);
-    }
-    assertAmazonStockWithin(body.amazonStockQuantity, row.in_stock_quantity, 'amazonStockQuantity');
-    await checkReferences(trx, body, {
-      categoryId: row.category_id,
-      manufacturerId: row.manufacturer_id,
-      supplierIds: await findSupplierIds(trx, id),
-    });
-    const price = row.purchase_price === null ? null : Number(row.purchase_price);
-    if (body.purchasePrice !== price) await lockOrdersPricedBy(trx, id);
-    const before = await findProduct(trx, id);
-    await updateProductFields(trx, id, body);
-    await replaceProductLinks(trx, id, body.supplierIds, body.availablePlatforms);
-    const after = await findProduct(trx, id);
-    if (!after) throw notFound();
-    await recordAudit(trx, {
-      userId: actor._id,
-      entity: 'product',
-      entityId: id,
-      entityName: after.name,
-      action: 'update',
-      before,
-      after,
-    });
-    // A purchase price edit moves the profit of every day the product sold on: those days are
-    // recomputed at commit (writeTransaction), and each sale's kept figures by trigger, both
-    // from the orders locked above.
-    return after;
+  const row = await lockProduct(trx, id);
+  if (!row) throw notFound();
+  if (input.inStockQuantity !== undefined && input.inStockQuantity !== row.in_stock_quantity) {
+    throw badRequest(MESSAGES.stockNotEditable, [
+      { field: 'inStockQuantity', message: MESSAGES.stockNotEditable },
+    ]);
+  }
+  assertAmazonStockWithin(body.amazonStockQuantity, row.in_stock_quantity, 'amazonStockQuantity');
+  await checkReferences(trx, body, {
+    categoryId: row.category_id,
+    manufacturerId: row.manufacturer_id,
+    supplierIds: await findSupplierIds(trx, id),
   });
+  const price = row.purchase_price === null ? null : Number(row.purchase_price);
+  if (body.purchasePrice !== price) await lockOrdersPricedBy(trx, id);
+  const before = await findProduct(trx, id);
+  await updateProductFields(trx, id, body);
+  await replaceProductLinks(trx, id, body.supplierIds, body.availablePlatforms);
+  const after = await findProduct(trx, id);
+  if (!after) throw notFound();
+  await recordAudit(trx, {
+    userId: actor._id,
+    entity: 'product',
+    entityId: id,
+    entityName: after.name,
+    action: 'update',
+    before,
+    after,
+  });
+  // A purchase price edit moves the profit of every day the product sold on: those days are
+  // recomputed at commit (writeTransaction), and each sale's kept figures by trigger, both
+  // from the orders locked above.
+  return after;
 }
 
 /**

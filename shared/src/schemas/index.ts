@@ -7,6 +7,7 @@ export * from './otz-order';
 export * from './misc';
 export * from './auth';
 export * from './order-import';
+export * from './product-import';
 export * from './currency';
 export * from './simulation';
 export * from './sales';

@@ -118,6 +118,10 @@ export const SCREENS: Screen[] = [
             .getByRole('button', { name: /remarks for|の備考/ })
             .first(),
       },
+      {
+        what: 'import CSV dialog',
+        opener: (page) => button(page, 'Import CSV', 'CSV を取り込む'),
+      },
     ],
   },
   { path: '/products/new', as: 'admin', form: firstField },

@@ -26,7 +26,13 @@ import { EmptyState, ErrorState } from '../../ui/page-state';
 import { useErrorText } from '../../ui/use-error-text';
 import { previewNotice } from './import-outcome';
 import { importOrderReport, type ImportProgress } from './order-import.api';
-import { ImportProgressView, ImportSummary, ReportDropZone, useStyles } from './order-import-parts';
+import {
+  ImportProgressView,
+  ImportSummary,
+  REPORT_ACCEPT,
+  ReportDropZone,
+  useStyles,
+} from './order-import-parts';
 import { useOffline } from '../../ui/use-offline';
 
 type Step =
@@ -104,7 +110,7 @@ export default function OrderImportPage() {
           <Radio value="shopify" label={t('source.shopify')} />
         </RadioGroup>
       </Field>
-      <ReportDropZone file={file} source={source} disabled={importing} onChoose={choose} />
+      <ReportDropZone file={file} accept={REPORT_ACCEPT[source]} disabled={importing} onChoose={choose} />
 
       {step.kind === 'idle' && <EmptyState title={t('empty.title')}>{t('empty.body')}</EmptyState>}
       {step.kind === 'running' && <ImportProgressView progress={step.progress} dryRun={step.dryRun} />}

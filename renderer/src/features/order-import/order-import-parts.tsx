@@ -58,15 +58,28 @@ export const useStyles = makeStyles({
 type Unmatched = OrderImportResult['unmatched'][number];
 type RowProblem = OrderImportResult['errors'][number];
 
-/** The drop zone, with a button for the file dialog; a chosen file is shown by name and size. */
+/** What the file dialog offers for each platform's report. */
+export const REPORT_ACCEPT: Record<ImportSource, string> = {
+  shopify: '.csv,text/csv',
+  amazon: '.txt,.tsv,.csv,text/plain,text/tab-separated-values',
+};
+
+/**
+ * The drop zone, with a button for the file dialog; a chosen file is shown by name and size.
+ * The products CSV import draws it too, with its own words for what to drop.
+ */
 export function ReportDropZone({
   file,
-  source,
+  accept,
+  dropText,
   disabled,
   onChoose,
 }: {
   file: File | null;
-  source: ImportSource;
+  /** The file dialog's `accept`. */
+  accept: string;
+  /** What to drop, when it is not a platform's report. */
+  dropText?: string;
   disabled: boolean;
   onChoose: (file: File | undefined) => void;
 }) {
@@ -92,15 +105,15 @@ export function ReportDropZone({
     >
       <DocumentArrowUpRegular className={styles.dropIcon} aria-hidden="true" />
       <Body1>
-        {file ? t('file.chosen', { name: file.name, size: (file.size / 1024).toFixed(1) }) : t('file.drop')}
+        {file
+          ? t('file.chosen', { name: file.name, size: (file.size / 1024).toFixed(1) })
+          : (dropText ?? t('file.drop'))}
       </Body1>
       <input
         ref={input}
         className={styles.hiddenInput}
         type="file"
-        accept={
-          source === 'shopify' ? '.csv,text/csv' : '.txt,.tsv,.csv,text/plain,text/tab-separated-values'
-        }
+        accept={accept}
         aria-label={t('file.choose')}
         data-testid="file-input"
         onChange={(event) => {

@@ -15,6 +15,7 @@ import { useSelectColumn } from '../../ui/table-cells';
 import type { ListFilter } from '../../ui/list-screen/list-state';
 import { prefetchList, useListScreen } from '../../ui/list-screen/use-list-screen';
 import { ProductDetailsDialog } from './product-details-dialog';
+import { ImportProductsButton } from './product-import-dialog';
 import { useProductName } from './product-name';
 import {
   editPath,
@@ -104,6 +105,7 @@ export default function ProductsPage() {
         <>
           <PrintLabelsBar selection={selection} />
           <ProductsExportButton list={list} />
+          <ImportProductsButton />
           <Button
             appearance="primary"
             icon={<AddRegular />}
