@@ -213,7 +213,7 @@ async function main(): Promise<void> {
       const read = response.text.bind(response);
       response.text = async () => {
         const text = await read();
-        // The answer's first records name its phase: data.shipments comes first, then orders.
+        // The answer's first records name its phase (the keys of data go shipments, orders, products).
         const phase = text.startsWith('{"data":{"shipments":[{')
           ? 'shipments'
           : /^\{"data":\{"shipments":\[\],"orders":\[\{/.test(text)
@@ -229,13 +229,19 @@ async function main(): Promise<void> {
 
     const dataDir = path.join(dir, 'desktop');
     // And the client's part: storing the pages, then the indexes built at the load's end.
-    const storing = { pages: 0, end: 0 };
+    const storing = { pages: 0, steps: 0, end: 0 };
     const timedRecords: CacheRecords = {
       ...defaultCacheRecords,
       applyRecords(db, page) {
         const t = performance.now();
         defaultCacheRecords.applyRecords(db, page);
         storing.pages += performance.now() - t;
+      },
+      buildStep(db, kind) {
+        const t = performance.now();
+        const built = defaultCacheRecords.buildStep(db, kind);
+        storing.steps += performance.now() - t;
+        return built;
       },
       endBulkLoad(db) {
         const t = performance.now();
@@ -253,6 +259,8 @@ async function main(): Promise<void> {
       getSession: () => ({ token, role: 'admin' }),
       emit: () => {},
       onError: (error) => log(`cache error: ${String(error)}`),
+      // A page size other than the app's, to weigh memory against time (KURA_BENCH_SYNC_PAGE).
+      pageLimit: process.env.KURA_BENCH_SYNC_PAGE ? Number(process.env.KURA_BENCH_SYNC_PAGE) : undefined,
     });
 
     const before = process.memoryUsage().rss;
@@ -272,7 +280,7 @@ async function main(): Promise<void> {
     if (!file || cache.state().syncedAt === null) throw new Error('the full sync did not complete');
     const fetched = phases.shipments + phases.orders + phases.products + phases.changes;
     log(
-      `full sync: server answers ${Math.round(fetched)} ms (shipments ${Math.round(phases.shipments)}, orders ${Math.round(phases.orders)}, products ${Math.round(phases.products)}, last ${Math.round(phases.changes)}), beside storing the pages ${Math.round(storing.pages)} ms; then the indexes ${Math.round(storing.end)} ms; main's CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms (system ${Math.round(cpu.system / 1000)})`,
+      `full sync: server answers ${Math.round(fetched)} ms (shipments ${Math.round(phases.shipments)}, orders ${Math.round(phases.orders)}, products ${Math.round(phases.products)}, last ${Math.round(phases.changes)}), beside storing the pages ${Math.round(storing.pages)} ms and building indexes ${Math.round(storing.steps)} ms; then the indexes left ${Math.round(storing.end)} ms; main's CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms (system ${Math.round(cpu.system / 1000)})`,
     );
     rows.push({
       measure: 'full sync',

@@ -18,6 +18,7 @@ import {
   answerGet,
   applyRecords,
   beginBulkLoad,
+  buildStep,
   bulkLoading,
   dropAged,
   endBulkLoad,
@@ -195,6 +196,41 @@ describe('offline cache bulk load', () => {
     const counts = dayCounts(bulk);
     expect(counts.kept).toEqual(counts.counted);
     expect(counts.kept.length).toBeGreaterThan(20);
+  });
+
+  it("builds a table's indexes in steps between pages, and again for rows stored after them", () => {
+    const oneByOne = openCache();
+    store(oneByOne, syncPages());
+    const bulk = openCache();
+    beginBulkLoad(bulk);
+    const [shipments, firstOrders, moreOrders, ...rest] = syncPages();
+    store(bulk, [firstOrders!]);
+    // Every step of the orders, each in its own transaction, while the load goes on.
+    let steps = 0;
+    while (buildStep(bulk, 'orders')) steps += 1;
+    expect(steps).toBeGreaterThan(5);
+    expect(
+      bulk.prepare("select count(*) from sqlite_master where name = 'ix_orders__order_id'").pluck().get(),
+    ).toBe(1);
+    expect(buildStep(bulk, 'orders')).toBe(false);
+    // More orders after their steps ran (a server sending the tables in another order): the
+    // search indexes and counts lack them until their steps run again, at the latest at the end.
+    store(bulk, [shipments!, moreOrders!]);
+    expect(buildStep(bulk, 'orders')).toBe(true);
+    store(bulk, rest);
+    expect(buildStep(bulk, 'shipments')).toBe(true);
+    endBulkLoad(bulk);
+    expect(buildStep(bulk, 'orders')).toBe(false);
+
+    expect(answers(bulk)).toEqual(answers(oneByOne));
+    const counts = dayCounts(bulk);
+    expect(counts.kept).toEqual(counts.counted);
+    for (const fts of ['orders_fts', 'orders_customer_fts', 'shipments_fts', 'products_fts']) {
+      expect(
+        () => bulk.exec(`insert into ${fts} (${fts}, rank) values ('integrity-check', 1)`),
+        fts,
+      ).not.toThrow();
+    }
   });
 
   it('loads a file through a rollback journal and gives it back its write-ahead log', () => {

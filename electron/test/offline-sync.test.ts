@@ -273,6 +273,33 @@ describe('the sync', () => {
     expect(recordOf(db, 'shipments', shipment._id).orderIds).toEqual([other]);
   });
 
+  it("builds a table's indexes between pages once its records are all in: the orders' while the shipments arrive", async () => {
+    const product = await data.product();
+    const orders = [];
+    for (let i = 0; i < 3; i += 1) orders.push(await data.order(product, daysAgo(i + 1)));
+    await data.ship(orders.slice(0, 1), daysAgo(1));
+    await data.ship(orders.slice(1, 2), daysAgo(2));
+
+    const { records } = await openCache({ dataDir: await newDataDir(), pageLimit: 1 });
+    const pages = records.applied;
+    const kindsOf = (page: (typeof pages)[number]) =>
+      (['orders', 'shipments', 'products'] as const).filter((kind) => page[kind].length > 0);
+    const firstOf = (kind: string) => pages.findIndex((page) => kindsOf(page).includes(kind as never));
+    // The server sends the orders, then the shipments, then the products.
+    expect(firstOf('orders')).toBe(0);
+    expect(firstOf('shipments')).toBeGreaterThan(pages.findLastIndex((page) => page.orders.length > 0));
+    expect(firstOf('products')).toBeGreaterThan(firstOf('shipments'));
+    // The orders' steps ran after the first page of shipments was stored, one a page, never before.
+    const orderBuilds = records.builds.filter((b) => b.kind === 'orders');
+    expect(orderBuilds).toHaveLength(2);
+    expect(orderBuilds[0]!.afterPages).toBe(firstOf('shipments') + 1);
+    expect(orderBuilds[1]!.afterPages).toBe(orderBuilds[0]!.afterPages + 1);
+    // The shipments' began once the products came; none ran after the last page.
+    const shipmentBuilds = records.builds.filter((b) => b.kind === 'shipments');
+    expect(shipmentBuilds[0]?.afterPages).toBeGreaterThan(firstOf('products'));
+    for (const build of records.builds) expect(build.afterPages).toBeLessThan(pages.length);
+  });
+
   it('starts a full sync again after a cursor the server refuses (400) or has pruned (410)', async () => {
     const h = await openCache();
     const db = h.cache.file()!.db;

@@ -210,6 +210,12 @@ describe.each(testDialects())('sync (%s)', (dialect) => {
     const seen = paged.pages.flatMap((p) => [...p.data.shipments, ...p.data.orders, ...p.data.products]);
     expect(paged.pages.length).toBe(3);
     for (const page of paged.pages) expect(page.total).toBe(8);
+    // The orders first, then the shipments, then the products: a client builds the orders'
+    // indexes while the rest arrives.
+    const sent = paged.pages.flatMap((p) =>
+      (['orders', 'shipments', 'products'] as const).flatMap((kind) => p.data[kind].map(() => kind)),
+    );
+    expect(sent).toEqual([...Array(5).fill('orders'), 'shipments', 'products', 'products']);
     expect(seen.length).toBe(8);
     expect(new Set(seen.map((r: Json) => r._id)).size).toBe(8);
     expect(paged.more).toBe(false);
@@ -431,7 +437,9 @@ describe.each(testDialects())('sync (%s)', (dialect) => {
       'garbage!!',
       'bm90IGpzb24',
       b64({ v: 2, k: 'changes', f: { t: '0', s: 0 } }),
-      b64({ v: 1, k: 'full', p: 'users', a: '', n: 1, f: { t: '0', s: 0 } }),
+      b64({ v: 2, k: 'full', p: 'users', a: '', n: 1, f: { t: '0', s: 0 } }),
+      // A full cursor of the first version went shipments first: followed now it would skip orders.
+      b64({ v: 1, k: 'full', p: 'shipments', a: '', n: 1, f: { t: '0', s: 0 } }),
       b64({ v: 1, k: 'changes', f: { t: '0', s: -1 } }),
       b64({ v: 1, k: 'changes', f: { t: '99999999999999999999999', s: 0 } }),
       // Past the log's head: a cursor this server never gave.

@@ -49,6 +49,8 @@ export function fakeTimer(start = Date.now()): FakeTimer {
 
 export type RecordingRecords = CacheRecords & {
   applied: SyncChanges['data'][];
+  /** Each index build step asked for: the table, and how many pages were stored by then. */
+  builds: { kind: string; afterPages: number }[];
   aged: string[];
   stored: string[];
 };
@@ -56,10 +58,12 @@ export type RecordingRecords = CacheRecords & {
 /** cache-records.ts's contract kept simply: records as JSON by kind and id, answers by path. */
 export function recordingRecords(): RecordingRecords {
   const applied: SyncChanges['data'][] = [];
+  const builds: RecordingRecords['builds'] = [];
   const aged: string[] = [];
   const stored: string[] = [];
   return {
     applied,
+    builds,
     aged,
     stored,
     createRecordTables(db) {
@@ -87,6 +91,12 @@ export function recordingRecords(): RecordingRecords {
     },
     endBulkLoad(db) {
       db.exec('create table if not exists bulk (on_ integer); delete from bulk');
+    },
+    // Two steps a table, as if it had a search index and one other.
+    buildStep(_db, kind) {
+      if (builds.filter((b) => b.kind === kind).length >= 2) return false;
+      builds.push({ kind, afterPages: applied.length });
+      return true;
     },
     bulkLoading(db) {
       db.exec('create table if not exists bulk (on_ integer)');

@@ -4,7 +4,7 @@
  *
  * The cursor is opaque to the client: base64url JSON, checked against a schema on the way in (a
  * tampered one is a 400, never a 500).
- * - A full sync's cursor holds the phase (shipments, orders, products), the last id answered, the
+ * - A full sync's cursor holds the phase (orders, shipments, products), the last id answered, the
  *   set's size when it began and the change log's position when it began: its last page hands
  *   over a change cursor at that position, so what changed during the full sync comes after it.
  * - A change cursor holds a log position. Membership is judged when the page is read: a noted
@@ -55,7 +55,13 @@ export interface SyncContext {
   timeZone: string;
 }
 
-const PHASES: readonly SyncPhase[] = ['shipments', 'orders', 'products'];
+/**
+ * A full sync's tables in the order it sends them: the orders (most of the set) first, so a client
+ * can build their indexes while the shipments and products arrive. A full cursor of version 1
+ * (shipments first) is refused as invalid, and its client starts again: followed in this order it
+ * would skip the orders.
+ */
+const PHASES: readonly SyncPhase[] = ['orders', 'shipments', 'products'];
 
 // xid8 is an unsigned 64-bit number.
 const MAX_XID8 = 2n ** 64n - 1n;
@@ -68,7 +74,7 @@ const positionSchema = z.strictObject({
 });
 const cursorSchema = z.discriminatedUnion('k', [
   z.strictObject({
-    v: z.literal(1),
+    v: z.literal(2),
     k: z.literal('full'),
     p: z.enum(PHASES),
     a: z.string().max(100),
@@ -162,7 +168,14 @@ async function syncPage(
     // The log's head first: whatever commits after it comes after the full sync.
     const { head } = await readLog(db, { t: '0', s: 0 }, 0, { count: false });
     const total = await countSyncSet(db, window);
-    return fullPage(db, window, limit, { v: 1, k: 'full', p: 'shipments', a: '', n: total, f: head });
+    return fullPage(db, window, limit, {
+      v: 2,
+      k: 'full',
+      p: PHASES[0] as SyncPhase,
+      a: '',
+      n: total,
+      f: head,
+    });
   }
   const cursor = decodeCursor(query.cursor);
   const log = await readLog(db, cursor.f, cursor.k === 'full' ? 0 : limit, { count: cursor.k !== 'full' });
