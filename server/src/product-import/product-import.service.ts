@@ -23,6 +23,7 @@ import type { SessionUser } from '#shared/schemas/auth';
 import { issueCode } from '#shared/schemas/common';
 import {
   productInputSchema,
+  productUpdateOf,
   productUpdateSchema,
   type PlatformListing,
   type Product,
@@ -109,33 +110,11 @@ type Plan =
   | { kind: 'unchanged'; draft: RowDraft; product: Product; body: Body }
   | { kind: 'rejected'; draft: RowDraft; messages: ProductImportMessage[] };
 
-/** A stored product as the update form would send it back unchanged (stock aside). */
-const bodyOf = (p: Product) => ({
-  name: p.name,
-  nameJa: p.nameJa,
-  skuCode: p.skuCode,
-  janCode: p.janCode,
-  categoryId: p.category?._id ?? null,
-  manufacturerId: p.manufacturer?._id ?? null,
-  supplierIds: p.suppliers.map((s) => s._id),
-  purchasePrice: p.purchasePrice,
-  amazonStockQuantity: p.amazonStockQuantity,
-  shelfNumber: p.shelfNumber,
-  releaseDate: p.releaseDate,
-  lowStockLevel: p.lowStockLevel,
-  activeStatus: p.activeStatus,
-  availablePlatforms: p.availablePlatforms,
-  hsCode: p.hsCode,
-  countryOfOrigin: p.countryOfOrigin,
-  descriptionEn: p.descriptionEn,
-  netWeightGrams: p.netWeightGrams,
-});
-
 /**
  * A body as compared for "unchanged": an empty text is no text (the file cannot tell them apart),
  * and the order of suppliers and listings does not matter.
  */
-function comparable(body: ReturnType<typeof bodyOf>): string {
+function comparable(body: ReturnType<typeof productUpdateOf>): string {
   const { supplierIds, availablePlatforms, ...fields } = body;
   const plain = Object.fromEntries(
     Object.entries(fields)
@@ -224,7 +203,7 @@ function planRow(
   settings: ReturnType<typeof settingsIndex>,
   messages: ProductImportMessage[],
 ): Plan {
-  const input: Record<string, unknown> = product ? bodyOf(product) : {};
+  const input: Record<string, unknown> = product ? productUpdateOf(product) : {};
   // A matched SKU keeps the case it is stored in.
   input.skuCode = product?.skuCode ?? draft.sku;
   Object.assign(input, draft.values);
@@ -275,7 +254,8 @@ function planRow(
   const body = parsed.data as Body;
   if (messages.length > 0) return { kind: 'rejected', draft, messages };
   if (!product) return { kind: 'create', draft, body: { ...body, inStockQuantity: 0 } };
-  const same = comparable({ ...bodyOf(product) }) === comparable({ ...bodyOf(product), ...body });
+  const same =
+    comparable({ ...productUpdateOf(product) }) === comparable({ ...productUpdateOf(product), ...body });
   return { kind: same ? 'unchanged' : 'update', draft, product, body };
 }
 

@@ -115,6 +115,31 @@ export const productUpdateSchema = productFieldsSchema.extend({
 });
 export type ProductUpdate = z.input<typeof productUpdateSchema>;
 
+/**
+ * A stored product as PUT /products/{id} takes it back unchanged (stock aside): where the edit
+ * form starts and what an imported row's columns are laid over.
+ */
+export const productUpdateOf = (p: Product) => ({
+  name: p.name,
+  nameJa: p.nameJa,
+  skuCode: p.skuCode,
+  janCode: p.janCode,
+  categoryId: p.category?._id ?? null,
+  manufacturerId: p.manufacturer?._id ?? null,
+  supplierIds: p.suppliers.map((s) => s._id),
+  purchasePrice: p.purchasePrice,
+  amazonStockQuantity: p.amazonStockQuantity,
+  shelfNumber: p.shelfNumber,
+  releaseDate: p.releaseDate,
+  lowStockLevel: p.lowStockLevel,
+  activeStatus: p.activeStatus,
+  availablePlatforms: p.availablePlatforms,
+  hsCode: p.hsCode,
+  countryOfOrigin: p.countryOfOrigin,
+  descriptionEn: p.descriptionEn,
+  netWeightGrams: p.netWeightGrams,
+});
+
 export const remarkSchema = z.object({
   _id: idSchema,
   productId: idSchema,

@@ -13,6 +13,7 @@ import { MESSAGES } from '#shared/messages';
 import {
   productFieldsSchema,
   productInputSchema,
+  productUpdateOf,
   productUpdateSchema,
   type Product,
 } from '#shared/schemas/product';
@@ -81,27 +82,7 @@ export function emptyProductValues(prefill?: ProductPrefillState['prefill']): Pr
 }
 
 export function productValues(p: Product): ProductFormValues {
-  return {
-    name: p.name,
-    nameJa: p.nameJa,
-    skuCode: p.skuCode,
-    janCode: p.janCode,
-    categoryId: p.category?._id ?? null,
-    manufacturerId: p.manufacturer?._id ?? null,
-    supplierIds: p.suppliers.map((s) => s._id),
-    purchasePrice: p.purchasePrice,
-    inStockQuantity: p.inStockQuantity,
-    amazonStockQuantity: p.amazonStockQuantity,
-    shelfNumber: p.shelfNumber,
-    releaseDate: p.releaseDate,
-    lowStockLevel: p.lowStockLevel,
-    activeStatus: p.activeStatus,
-    availablePlatforms: p.availablePlatforms,
-    hsCode: p.hsCode,
-    countryOfOrigin: p.countryOfOrigin,
-    descriptionEn: p.descriptionEn,
-    netWeightGrams: p.netWeightGrams,
-  };
+  return { ...productUpdateOf(p), inStockQuantity: p.inStockQuantity };
 }
 
 export interface ProductFormProps {
