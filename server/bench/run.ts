@@ -8,8 +8,8 @@
  * of its own. autocannon loads it over loopback with a bounded duration. Exits 1 when a target
  * is missed, so a regression is visible.
  *
- * Last, the order report import (import-orders.ts: 100,000 lines, on SQLite) and live sync's first
- * run of 100,000 Shopify orders (live-sync.ts).
+ * Last, the order report import (import-orders.ts: 100,000 lines, on SQLite), the products CSV
+ * import (import-products.ts) and live sync's first run of 100,000 Shopify orders (live-sync.ts).
  *
  * Seeding a million orders takes minutes: KURA_BENCH_SQLITE (a SQLite path) and
  * KURA_BENCH_PG_URL name databases kept between runs; one that already holds the orders at
@@ -43,6 +43,16 @@ const duration = Number(process.env.KURA_BENCH_SECONDS ?? 5);
 const only = process.env.KURA_BENCH_ONLY;
 const selected = (name: string) => !only || name.includes(only);
 const WARM_UP_SECONDS = 2;
+
+/** A bench of its own (its own server, in a process of its own); answers whether it passed. */
+const runScript = (file: string, env: NodeJS.ProcessEnv = process.env) =>
+  new Promise<boolean>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], {
+      stdio: 'inherit',
+      env,
+    });
+    child.on('exit', (code) => resolve(code === 0));
+  });
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/v1/auth/login`, {
@@ -287,30 +297,21 @@ try {
   // a server of its own on a fresh demo database. KURA_BENCH_IMPORT_LINES=0 leaves it out.
   if (process.env.KURA_BENCH_IMPORT_LINES !== '0' && selected('order report import')) {
     const { KURA_BENCH_PG_URL: _pg, ...env } = process.env;
-    const importOk = await new Promise<boolean>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(import.meta.dirname, 'import-orders.ts')],
-        { stdio: 'inherit', env },
-      );
-      child.on('exit', (code) => resolve(code === 0));
-    });
-    failed ||= !importOk;
+    failed ||= !(await runScript('import-orders.ts', env));
+  }
+
+  // The products CSV import (the demo catalogue edited, 10,000 new rows), on SQLite: no target,
+  // the figures for the record. KURA_BENCH_IMPORT_PRODUCTS=0 leaves it out.
+  if (process.env.KURA_BENCH_IMPORT_PRODUCTS !== '0' && selected('products import')) {
+    const { KURA_BENCH_PG_URL: _pg, ...env } = process.env;
+    failed ||= !(await runScript('import-products.ts', env));
   }
 
   // Live sync's first run of 100,000 Shopify orders from the fake shop (live-sync.ts), on SQLite
   // and on KURA_BENCH_PG_URL's server: its own script, with the fake and the server in processes
   // of their own. KURA_BENCH_SYNC_SHOP_ORDERS=0 leaves it out.
   if (process.env.KURA_BENCH_SYNC_SHOP_ORDERS !== '0' && selected('live sync')) {
-    const syncOk = await new Promise<boolean>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(import.meta.dirname, 'live-sync.ts')],
-        { stdio: 'inherit' },
-      );
-      child.on('exit', (code) => resolve(code === 0));
-    });
-    failed ||= !syncOk;
+    failed ||= !(await runScript('live-sync.ts'));
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
