@@ -2,8 +2,8 @@
  * `node --import tsx server/bench/import-products.ts`: how long POST /products/import takes for
  * a catalogue edited in a spreadsheet. The demo catalogue is exported (GET
  * /products/csv-products), every row given customs fields, and KURA_BENCH_IMPORT_PRODUCTS new
- * rows (10,000 by default) added; then the dry run, the import, and the same file again (every
- * row unchanged). The server runs in a process of its own (server-process.ts) on a temporary
+ * rows (10,000 by default) added; then the dry run, the import, the same file again (every
+ * row unchanged), and the whole catalogue edited again (every row updated). The server runs in a process of its own (server-process.ts) on a temporary
  * SQLite file, or on the PostgreSQL database KURA_BENCH_PG_URL names. No target is set for it:
  * it says what a catalogue costs, and exits 1 only when an import fails or miscounts.
  */
@@ -100,14 +100,24 @@ try {
     const { csv, rows: existing } = editedCatalogue(await exported.text());
     const body = Buffer.from(csv, 'utf8');
     const pid = child.pid as number;
+    // The whole catalogue edited again: every row's net weight one gram more (the last cell).
+    const reweighed = Buffer.from(
+      csv.replace(/,(\d+)\r\n/g, (_, grams: string) => `,${Number(grams) + 1}\r\n`),
+      'utf8',
+    );
     const runs = [
       await timedImport(url, token, pid, body, '?dryRun=true'),
       await timedImport(url, token, pid, body, ''),
       await timedImport(url, token, pid, body, ''),
+      await timedImport(url, token, pid, reweighed, ''),
     ];
-    const [, first, again] = runs;
+    const [, first, again, edited] = runs;
+    const all = NEW_ROWS + existing;
     const counted =
-      first?.created === NEW_ROWS && first.updated === existing && again?.unchanged === NEW_ROWS + existing;
+      first?.created === NEW_ROWS &&
+      first.updated === existing &&
+      again?.unchanged === all &&
+      edited?.updated === all;
     process.exitCode = counted ? 0 : 1;
     console.log(
       `Products CSV import: ${existing} exported rows edited and ${NEW_ROWS.toLocaleString('en')} new, ` +

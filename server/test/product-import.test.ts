@@ -434,4 +434,35 @@ describe.each(testDialects())('products CSV import (%s)', (dialect) => {
     expect(await productBySku('TEA-RACE-2')).toHaveLength(1);
     expect(await auditCount()).toBe(audits + 2);
   });
+
+  it('writes a catalogue in batches: 1,200 new rows, then all of them edited, each with its audit entry', async () => {
+    const count = 1200;
+    const skus = Array.from({ length: count }, (_, i) => `BULK-${String(i).padStart(4, '0')}`);
+    const rows = (weight: number) =>
+      csv([
+        ['SKU', 'Name', 'JAN', 'Category', 'HS code', 'Net weight (g)'],
+        ...skus.map((sku, i) => [sku, `Bulk tea ${i}`, jan(1000 + i), 'Tea', '090210', weight + i]),
+      ]);
+    const audits = await auditCount();
+    const created = await importFile(rows(100));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ created: count, updated: 0, rejected: [] });
+    const edited = await importFile(rows(500));
+    expect(edited.body).toMatchObject({ created: 0, updated: count, unchanged: 0, rejected: [] });
+    expect(await auditCount()).toBe(audits + 2 * count);
+    // The first and the last of the batches, as the form would have left them.
+    for (const i of [0, 777, count - 1]) {
+      const [found] = await productBySku(skus[i]!);
+      expect(found).toMatchObject({
+        name: `Bulk tea ${i}`,
+        janCode: jan(1000 + i),
+        category: { _id: teaCategory, name: 'Tea' },
+        hsCode: '090210',
+        netWeightGrams: 500 + i,
+        inStockQuantity: 0,
+      });
+      const ledger = await api.get(`/api/v1/products/${found!._id}/stock-movements`, { token: admin });
+      expect(ledger.body.data).toEqual([expect.objectContaining({ quantity: 0, reason: 'INITIAL' })]);
+    }
+  }, 60_000);
 });

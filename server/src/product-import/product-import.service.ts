@@ -11,7 +11,8 @@
  *
  * The import itself is one transaction: the products created and updated through the products
  * service's own create and update (their audit entries, the opening stock of zero, the sales
- * figures a purchase price moves), with the matched products locked first in id order. On
+ * figures a purchase price moves), in batches of a few statements each, the updated products
+ * locked batch by batch in id order. On
  * PostgreSQL imports run one at a time (`serialiseImports`), and each reads the products inside
  * its transaction, so two imports of one new SKU create it once. A dry run reads and checks the
  * same way and writes nothing.
@@ -30,14 +31,13 @@ import {
 } from '#shared/schemas/product';
 import type { ProductImportMessage, ProductImportResult } from '#shared/schemas/product-import';
 import type { Database } from '../db/database';
-import { lockRows } from '../db/locking';
 import { writeTransaction } from '../db/write-transaction';
 import { httpError } from '../http/errors';
 import type { ReportTable, TableShape } from '../order-import/report-table';
 import {
-  createProductIn,
+  createProductsIn,
   referenceProblem,
-  updateProductIn,
+  updateProductsIn,
   type ProductBody,
   type SettingLookup,
 } from '../products/products.service';
@@ -321,27 +321,30 @@ function resultOf(plans: readonly Plan[], dryRun: boolean, ignoredColumns: strin
   };
 }
 
-/** Rows written between two yields to the event loop (SQLite's driver is synchronous). */
-const YIELD_EVERY = 200;
+/**
+ * Products written by one call: a few statements for all of them besides one per updated
+ * product. Between calls the event loop turns (SQLite's driver is synchronous).
+ */
+const WRITE_BATCH = 500;
 
 async function applyPlans(
   trx: Transaction<Database>,
   actor: SessionUser,
   plans: readonly Plan[],
 ): Promise<void> {
-  const updates = plans.flatMap((p) => (p.kind === 'update' ? [p] : []));
-  // All in one statement, in id order, before any is written (db/locking.ts).
-  await lockRows(
-    trx,
-    'products',
-    updates.map((p) => p.product._id),
-  );
-  let written = 0;
-  for (const plan of plans) {
-    if (plan.kind === 'update') await updateProductIn(trx, actor, plan.product._id, plan.body);
-    else if (plan.kind === 'create') await createProductIn(trx, actor, plan.body);
-    else continue;
-    if (++written % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+  const yieldNow = () => new Promise((resolve) => setImmediate(resolve));
+  // In id order, batch after batch: the products' locks are taken in one order (db/locking.ts).
+  const updates = plans
+    .flatMap((p) => (p.kind === 'update' ? [{ id: p.product._id, input: p.body }] : []))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (let i = 0; i < updates.length; i += WRITE_BATCH) {
+    await updateProductsIn(trx, actor, updates.slice(i, i + WRITE_BATCH));
+    await yieldNow();
+  }
+  const creates = plans.flatMap((p) => (p.kind === 'create' ? [p.body] : []));
+  for (let i = 0; i < creates.length; i += WRITE_BATCH) {
+    await createProductsIn(trx, actor, creates.slice(i, i + WRITE_BATCH));
+    await yieldNow();
   }
 }
 

@@ -368,6 +368,18 @@ export async function findProduct(db: Kysely<Database>, id: string): Promise<Pro
   return row ? (await hydrateProducts(db, [row]))[0] : undefined;
 }
 
+/** These products as the API answers them, in the order of `ids` (missing ones left out). */
+export async function findProducts(db: Kysely<Database>, ids: readonly string[]): Promise<Product[]> {
+  const found = new Map<string, Product>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await productRowsQuery(db)
+      .where('products.id', 'in', ids.slice(i, i + 1000))
+      .execute();
+    for (const product of await hydrateProducts(db, rows)) found.set(product._id, product);
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
 /**
  * Takes the product's row lock for the rest of the transaction (db/locking.ts) and reads it,
  * so checks against its stock cannot race another writer. Undefined when there is no such product.
@@ -375,6 +387,12 @@ export async function findProduct(db: Kysely<Database>, id: string): Promise<Pro
 export async function lockProduct(trx: Transaction<Database>, id: string) {
   const [row] = await lockRowsReading(trx, 'products', [id], (q) => q.selectAll());
   return row;
+}
+
+/** {@link lockProduct} for many, in one statement (in id order, db/locking.ts): their rows by id. */
+export async function lockProducts(trx: Transaction<Database>, ids: readonly string[]) {
+  const rows = await lockRowsReading(trx, 'products', ids, (q) => q.selectAll());
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**
@@ -441,15 +459,50 @@ const toColumns = (f: ProductFields) => ({
   net_weight_grams: f.netWeightGrams,
 });
 
-/** A new product with no stock: its opening stock is the first ledger movement. */
-export async function insertProduct(trx: Kysely<Database>, fields: ProductFields): Promise<string> {
-  const id = crypto.randomUUID();
+/** A product to insert: its fields, links and opening stock (the ledger's first movement says so). */
+export interface NewProductRow {
+  fields: ProductFields;
+  inStockQuantity: number;
+  supplierIds: readonly string[];
+  platforms: readonly PlatformListing[];
+}
+
+// Some 20 columns a product: 250 rows stay far below both databases' bound on parameters.
+const INSERT_CHUNK = 250;
+
+/**
+ * New products with their suppliers and listings, a few multi-row statements for any number
+ * (an import's thousands cost as many round trips as one product did each); answers their ids,
+ * in order.
+ */
+export async function insertProducts(
+  trx: Kysely<Database>,
+  products: readonly NewProductRow[],
+): Promise<string[]> {
   const now = new Date().toISOString();
-  await trx
-    .insertInto('products')
-    .values({ id, ...toColumns(fields), in_stock_quantity: 0, created_at: now, updated_at: now })
-    .execute();
-  return id;
+  const ids = products.map(() => crypto.randomUUID());
+  const rows = products.map((p, i) => ({
+    id: ids[i] as string,
+    ...toColumns(p.fields),
+    in_stock_quantity: p.inStockQuantity,
+    created_at: now,
+    updated_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await trx
+      .insertInto('products')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+  await insertProductLinks(
+    trx,
+    products.map((p, i) => ({
+      productId: ids[i] as string,
+      supplierIds: p.supplierIds,
+      platforms: p.platforms,
+    })),
+  );
+  return ids;
 }
 
 export async function updateProductFields(
@@ -464,36 +517,47 @@ export async function updateProductFields(
     .execute();
 }
 
-/** Replaces the product's suppliers and platform listings with the given ones. */
-export async function replaceProductLinks(
-  trx: Kysely<Database>,
-  productId: string,
-  supplierIds: readonly string[],
-  platforms: readonly PlatformListing[],
-): Promise<void> {
-  await trx.deleteFrom('product_suppliers').where('product_id', '=', productId).execute();
-  await trx.deleteFrom('product_platforms').where('product_id', '=', productId).execute();
-  if (supplierIds.length > 0) {
-    await trx
-      .insertInto('product_suppliers')
-      .values(supplierIds.map((supplier_id) => ({ product_id: productId, supplier_id })))
-      .execute();
-  }
-  if (platforms.length > 0) {
-    await trx
-      .insertInto('product_platforms')
-      .values(platforms.map((p) => ({ product_id: productId, code: p.code, asin: p.asin })))
-      .execute();
-  }
+/** A product's suppliers and platform listings, as they are written. */
+export interface ProductLinksOf {
+  productId: string;
+  supplierIds: readonly string[];
+  platforms: readonly PlatformListing[];
 }
 
-export async function findSupplierIds(db: Kysely<Database>, productId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('product_suppliers')
-    .select('supplier_id')
-    .where('product_id', '=', productId)
-    .execute();
-  return rows.map((r) => r.supplier_id);
+/** Replaces each product's suppliers and platform listings with the given ones, in a few statements for all. */
+export async function replaceProductLinks(
+  trx: Kysely<Database>,
+  products: readonly ProductLinksOf[],
+): Promise<void> {
+  const ids = products.map((p) => p.productId);
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    await trx.deleteFrom('product_suppliers').where('product_id', 'in', chunk).execute();
+    await trx.deleteFrom('product_platforms').where('product_id', 'in', chunk).execute();
+  }
+  await insertProductLinks(trx, products);
+}
+
+/** Products' suppliers and listings added, a multi-row statement a thousand of each. */
+async function insertProductLinks(trx: Kysely<Database>, products: readonly ProductLinksOf[]): Promise<void> {
+  const suppliers = products.flatMap((p) =>
+    p.supplierIds.map((supplier_id) => ({ product_id: p.productId, supplier_id })),
+  );
+  const listings = products.flatMap((p) =>
+    p.platforms.map((l) => ({ product_id: p.productId, code: l.code, asin: l.asin })),
+  );
+  for (let i = 0; i < suppliers.length; i += 1000) {
+    await trx
+      .insertInto('product_suppliers')
+      .values(suppliers.slice(i, i + 1000))
+      .execute();
+  }
+  for (let i = 0; i < listings.length; i += 1000) {
+    await trx
+      .insertInto('product_platforms')
+      .values(listings.slice(i, i + 1000))
+      .execute();
+  }
 }
 
 export async function insertRemark(

@@ -9,7 +9,7 @@ import type { SearchResponse } from '#shared/schemas/common';
 import type { PlatformListing, Product, Remark, StockMovement } from '#shared/schemas/product';
 import { perDatabase } from '../db/cache-kit';
 import type { Database } from '../db/database';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit, recordAudits } from '../audit/audit.repository';
 import { findNamedSettings, type NamedSettingTableName } from '../catalog/catalog.repository';
 import { badRequest, notFound, type FieldError } from '../http/errors';
 import { countRows, iterateList, iterateListRaw, parseList, runList, type ListColumns } from '../http/list';
@@ -17,15 +17,16 @@ import { isSqliteHandle, readRaw } from '../db/sqlite-handle';
 import { writeTransaction } from '../db/write-transaction';
 import { lockOrdersPricedBy } from '../sales/sales.repository';
 import type { ExportRecord } from './products.csv';
-import { assertAmazonStockWithin, recordAdjustment, recordOpeningStock } from './stock';
+import { assertAmazonStockWithin, recordAdjustment, recordOpeningStocks } from './stock';
 import { stockMovementsQuery, toStockMovement } from './stock.repository';
 import {
   findProduct,
-  findSupplierIds,
   hydrateProducts,
-  insertProduct,
+  findProducts,
+  insertProducts,
   insertRemark,
   lockProduct,
+  lockProducts,
   productExists,
   productExportRecordsQuery,
   productRowsByIds,
@@ -232,19 +233,33 @@ export function referenceProblem(
   );
 }
 
-async function checkReferences(trx: Kysely<Database>, body: ProductBody, current: CurrentLinks | null) {
+/**
+ * The reference rule over bodies (each with the links its product has now, or null for a new
+ * one), every setting they name read once; refuses (400) at the first that may not be taken.
+ */
+async function checkReferences(
+  trx: Kysely<Database>,
+  entries: readonly (readonly [ProductBody, CurrentLinks | null])[],
+) {
   const ids = {
-    categories: body.categoryId ? [body.categoryId] : [],
-    manufacturers: body.manufacturerId ? [body.manufacturerId] : [],
-    suppliers: body.supplierIds,
+    categories: new Set<string>(),
+    manufacturers: new Set<string>(),
+    suppliers: new Set<string>(),
   };
-  const rows = new Map<string, { active_status: number }>();
-  for (const [table, list] of Object.entries(ids) as [NamedSettingTableName, string[]][]) {
-    if (list.length === 0) continue;
-    for (const row of await findNamedSettings(trx, table, list)) rows.set(`${table} ${row.id}`, row);
+  for (const [body] of entries) {
+    if (body.categoryId) ids.categories.add(body.categoryId);
+    if (body.manufacturerId) ids.manufacturers.add(body.manufacturerId);
+    for (const id of body.supplierIds) ids.suppliers.add(id);
   }
-  const problem = referenceProblem(body, current, (table, id) => rows.get(`${table} ${id}`));
-  if (problem) throw badRequest(problem.message, [problem]);
+  const rows = new Map<string, { active_status: number }>();
+  for (const [table, set] of Object.entries(ids) as [NamedSettingTableName, Set<string>][]) {
+    if (set.size === 0) continue;
+    for (const row of await findNamedSettings(trx, table, [...set])) rows.set(`${table} ${row.id}`, row);
+  }
+  for (const [body, current] of entries) {
+    const problem = referenceProblem(body, current, (table, id) => rows.get(`${table} ${id}`));
+    if (problem) throw badRequest(problem.message, [problem]);
+  }
 }
 
 function normaliseLinks(body: ProductBody): ProductBody {
@@ -271,22 +286,54 @@ export async function createProductIn(
   actor: SessionUser,
   input: ProductBody & { inStockQuantity: number },
 ): Promise<Product> {
-  const body = normaliseLinks(input);
-  await checkReferences(trx, body, null);
-  const id = await insertProduct(trx, body);
-  await replaceProductLinks(trx, id, body.supplierIds, body.availablePlatforms);
-  await recordOpeningStock(trx, id, input.inStockQuantity, actor._id);
-  const after = await findProduct(trx, id);
-  if (!after) throw new Error('product vanished inside its own transaction');
-  await recordAudit(trx, {
-    userId: actor._id,
-    entity: 'product',
-    entityId: id,
-    entityName: after.name,
-    action: 'create',
-    after,
-  });
-  return after;
+  const [product] = await createProductsIn(trx, actor, [input]);
+  if (!product) throw new Error('product vanished inside its own transaction');
+  return product;
+}
+
+/**
+ * New products inside a caller's transaction, in a few multi-row statements however many there
+ * are (the products CSV import's thousands): checked by the reference rule, inserted with their
+ * links and opening stock (the ledger's first movement, even when it is zero), each with its
+ * audit entry. The one way a product is created; answers them in the order given.
+ */
+export async function createProductsIn(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  inputs: readonly (ProductBody & { inStockQuantity: number })[],
+): Promise<Product[]> {
+  const bodies = inputs.map(normaliseLinks);
+  await checkReferences(
+    trx,
+    bodies.map((body) => [body, null] as const),
+  );
+  const ids = await insertProducts(
+    trx,
+    bodies.map((body, i) => ({
+      fields: body,
+      inStockQuantity: inputs[i]!.inStockQuantity,
+      supplierIds: body.supplierIds,
+      platforms: body.availablePlatforms,
+    })),
+  );
+  await recordOpeningStocks(
+    trx,
+    ids.map((productId, i) => ({ productId, quantity: inputs[i]!.inStockQuantity })),
+    actor._id,
+  );
+  const created = await findProducts(trx, ids);
+  await recordAudits(
+    trx,
+    created.map((after) => ({
+      userId: actor._id,
+      entity: 'product' as const,
+      entityId: after._id,
+      entityName: after.name,
+      action: 'create' as const,
+      after,
+    })),
+  );
+  return created;
 }
 
 export function updateProduct(
@@ -305,39 +352,77 @@ export async function updateProductIn(
   id: string,
   input: ProductBody & { inStockQuantity?: number },
 ): Promise<Product> {
-  const body = normaliseLinks(input);
-  const row = await lockProduct(trx, id);
-  if (!row) throw notFound();
-  if (input.inStockQuantity !== undefined && input.inStockQuantity !== row.in_stock_quantity) {
-    throw badRequest(MESSAGES.stockNotEditable, [
-      { field: 'inStockQuantity', message: MESSAGES.stockNotEditable },
-    ]);
-  }
-  assertAmazonStockWithin(body.amazonStockQuantity, row.in_stock_quantity, 'amazonStockQuantity');
-  await checkReferences(trx, body, {
-    categoryId: row.category_id,
-    manufacturerId: row.manufacturer_id,
-    supplierIds: await findSupplierIds(trx, id),
+  const [product] = await updateProductsIn(trx, actor, [{ id, input }]);
+  if (!product) throw notFound();
+  return product;
+}
+
+/**
+ * Products' edits inside a caller's transaction, each product written by one statement and the
+ * rest (locks, checks, links, the answers, the audit) in a few for all of them: the one way a
+ * product is updated. Stock moves only through the ledger: an `inStockQuantity` other than the
+ * stored one is refused, as an Amazon stock above it. Answers them in the order given.
+ */
+export async function updateProductsIn(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  edits: readonly { id: string; input: ProductBody & { inStockQuantity?: number } }[],
+): Promise<Product[]> {
+  const ids = edits.map((edit) => edit.id);
+  const rows = await lockProducts(trx, ids);
+  const before = new Map((await findProducts(trx, ids)).map((p) => [p._id, p]));
+  const entries = edits.map(({ id, input }) => {
+    const row = rows.get(id);
+    const product = before.get(id);
+    if (!row || !product) throw notFound();
+    if (input.inStockQuantity !== undefined && input.inStockQuantity !== row.in_stock_quantity) {
+      throw badRequest(MESSAGES.stockNotEditable, [
+        { field: 'inStockQuantity', message: MESSAGES.stockNotEditable },
+      ]);
+    }
+    const body = normaliseLinks(input);
+    assertAmazonStockWithin(body.amazonStockQuantity, row.in_stock_quantity, 'amazonStockQuantity');
+    const current: CurrentLinks = {
+      categoryId: row.category_id,
+      manufacturerId: row.manufacturer_id,
+      supplierIds: product.suppliers.map((s) => s._id),
+    };
+    const price = row.purchase_price === null ? null : Number(row.purchase_price);
+    return { id, body, current, repriced: body.purchasePrice !== price };
   });
-  const price = row.purchase_price === null ? null : Number(row.purchase_price);
-  if (body.purchasePrice !== price) await lockOrdersPricedBy(trx, id);
-  const before = await findProduct(trx, id);
-  await updateProductFields(trx, id, body);
-  await replaceProductLinks(trx, id, body.supplierIds, body.availablePlatforms);
-  const after = await findProduct(trx, id);
-  if (!after) throw notFound();
-  await recordAudit(trx, {
-    userId: actor._id,
-    entity: 'product',
-    entityId: id,
-    entityName: after.name,
-    action: 'update',
-    before,
-    after,
-  });
+  await checkReferences(
+    trx,
+    entries.map((e) => [e.body, e.current] as const),
+  );
   // A purchase price edit moves the profit of every day the product sold on: those days are
   // recomputed at commit (writeTransaction), and each sale's kept figures by trigger, both
-  // from the orders locked above.
+  // from the orders locked here.
+  await lockOrdersPricedBy(
+    trx,
+    entries.filter((e) => e.repriced).map((e) => e.id),
+  );
+  for (const { id, body } of entries) await updateProductFields(trx, id, body);
+  await replaceProductLinks(
+    trx,
+    entries.map(({ id, body }) => ({
+      productId: id,
+      supplierIds: body.supplierIds,
+      platforms: body.availablePlatforms,
+    })),
+  );
+  const after = await findProducts(trx, ids);
+  await recordAudits(
+    trx,
+    after.map((product) => ({
+      userId: actor._id,
+      entity: 'product' as const,
+      entityId: product._id,
+      entityName: product.name,
+      action: 'update' as const,
+      before: before.get(product._id),
+      after: product,
+    })),
+  );
   return after;
 }
 

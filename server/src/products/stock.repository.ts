@@ -1,7 +1,7 @@
 /**
  * The stock ledger's SQL: the products' stock read under their row locks, a movement appended
  * with the quantity it moves, and the ledger's list. The rules of what may move live in
- * stock.ts, the one caller of {@link insertStockMovement}.
+ * stock.ts, the one caller of {@link insertStockMovement} and {@link insertOpeningMovements}.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StockMovement } from '#shared/schemas/product';
@@ -86,6 +86,34 @@ export async function insertStockMovement(
     .where('id', '=', movement.productId)
     .execute();
   return id;
+}
+
+/**
+ * New products' opening movements, one multi-row statement a thousand: their rows were inserted
+ * with these counts (products.repository.ts `insertProducts`), so no product is updated here.
+ */
+export async function insertOpeningMovements(
+  trx: Kysely<Database>,
+  openings: readonly { productId: string; quantity: number }[],
+  userId: string,
+): Promise<void> {
+  const now = new Date().toISOString();
+  const rows = openings.map((o) => ({
+    id: crypto.randomUUID(),
+    product_id: o.productId,
+    quantity: o.quantity,
+    reason: 'INITIAL' as const,
+    note: 'Opening stock',
+    order_id: null,
+    user_id: userId,
+    created_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    await trx
+      .insertInto('stock_movements')
+      .values(rows.slice(i, i + 1000))
+      .execute();
+  }
 }
 
 export function stockMovementsQuery(db: Kysely<Database>, productId: string) {

@@ -24,7 +24,7 @@ import { MAX_STOCK } from '#shared/constants';
 import { MESSAGES, formatMessage } from '#shared/messages';
 import type { Database } from '../db/database';
 import { badRequest, httpError } from '../http/errors';
-import { insertStockMovement, type LockedStock } from './stock.repository';
+import { insertOpeningMovements, insertStockMovement, type LockedStock } from './stock.repository';
 
 export { lockOrderProducts, lockProductsStock, type LockedStock } from './stock.repository';
 
@@ -118,14 +118,17 @@ export async function giveBackStock(
   }
 }
 
-/** A new product's opening count: the ledger's first movement, even when it is zero. */
-export function recordOpeningStock(
+/**
+ * New products' opening counts: the ledger's first movement of each, even when it is zero. Their
+ * rows are inserted holding these counts (products.repository.ts `insertProducts`), so the
+ * quantity is the ledger's sum from the start.
+ */
+export function recordOpeningStocks(
   trx: Kysely<Database>,
-  productId: string,
-  quantity: number,
+  openings: readonly { productId: string; quantity: number }[],
   userId: string,
-): Promise<string> {
-  return insertStockMovement(trx, { productId, quantity, reason: 'INITIAL', note: 'Opening stock', userId });
+): Promise<void> {
+  return insertOpeningMovements(trx, openings, userId);
 }
 
 /** Refuses (400 naming `field`) an Amazon stock above the total stock it is part of. */

@@ -99,23 +99,29 @@ export async function flushSalesDays(trx: Kysely<Database>): Promise<void> {
 }
 
 /**
- * Locks the orders a purchase price of this product prices (all but the cancelled ones, in id
- * order), for a writer of that price which holds the product's lock: the kept figures of its
+ * Locks the orders a purchase price of these products prices (all but the cancelled ones, in id
+ * order, a thousand products a statement), for a writer of those prices which holds the
+ * products' locks: the kept figures of its
  * sales (each sale's row and its day's totals) read the price and the order together. An order
  * being written meanwhile is waited for, so the price's triggers read it as committed; an order
  * written later waits for the price. Orders that are not sales yet are taken too, because a
  * concurrent shipment can make them sales.
  */
-export async function lockOrdersPricedBy(trx: Transaction<Database>, productId: string): Promise<void> {
-  await lockSelected(
-    trx,
-    'orders',
-    trx
-      .selectFrom('orders')
-      .select('orders.id')
-      .where('orders.product_id', '=', productId)
-      .where('orders.shipment_status', '<>', 'CANCELLED'),
-  );
+export async function lockOrdersPricedBy(
+  trx: Transaction<Database>,
+  productIds: readonly string[],
+): Promise<void> {
+  for (let i = 0; i < productIds.length; i += 1000) {
+    await lockSelected(
+      trx,
+      'orders',
+      trx
+        .selectFrom('orders')
+        .select('orders.id')
+        .where('orders.product_id', 'in', productIds.slice(i, i + 1000))
+        .where('orders.shipment_status', '<>', 'CANCELLED'),
+    );
+  }
 }
 
 /** Recomputes every row of `sales_daily` from the orders (after a bulk load). */
