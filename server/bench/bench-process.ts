@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 
 /**
  * Starts server-process.ts on `database` (a SQLite path or a postgres:// URL) as the team server
@@ -61,4 +62,14 @@ export function memoryMb(pid: number): Record<string, number> {
     // No /proc here: no figures.
   }
   return out;
+}
+
+/** The demo administrator's session token on the server at `url`. */
+export async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin }),
+  });
+  return ((await res.json()) as { token: string }).token;
 }

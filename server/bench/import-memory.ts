@@ -14,8 +14,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
-import { memoryMb, spawnServer } from './bench-process';
+import { login, memoryMb, spawnServer } from './bench-process';
 
 const MEGABYTES = Number(process.env.KURA_BENCH_IMPORT_MB ?? 50);
 const TARGET_MB = 100;
@@ -108,12 +107,7 @@ try {
   const { url, child } = await spawnServer(database);
   const pid = child.pid as number;
   try {
-    const login = await fetch(`${url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
+    const token = await login(url);
     const products = await fetch(`${url}/api/v1/products?limit=200`, {
       headers: { authorization: `Token ${token}` },
     });

@@ -11,8 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../src/db/connect';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
-import { cpuSeconds, spawnServer } from './bench-process';
+import { cpuSeconds, login, spawnServer } from './bench-process';
 
 const LINES = Number(process.env.KURA_BENCH_IMPORT_LINES ?? 100_000);
 const TARGET_SECONDS = 60;
@@ -165,12 +164,7 @@ try {
       await db.destroy();
     }
     const report = Buffer.from(buildReport(skus, LINES), 'utf8');
-    const login = await fetch(`${url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
+    const token = await login(url);
     const pid = child.pid as number;
     const rows = [
       await timedImport(url, token, pid, report, 'source=amazon&dryRun=true'),

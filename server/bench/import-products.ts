@@ -12,8 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { withJanCheckDigit } from '#shared/domain/jan';
 import type { ProductImportResult } from '#shared/schemas/product-import';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
-import { cpuSeconds, spawnServer } from './bench-process';
+import { cpuSeconds, login, spawnServer } from './bench-process';
 
 const NEW_ROWS = Number(process.env.KURA_BENCH_IMPORT_PRODUCTS ?? 10_000);
 
@@ -88,12 +87,7 @@ try {
   const database = process.env.KURA_BENCH_PG_URL ?? path.join(dir, 'kura.sqlite');
   const { url, child } = await spawnServer(database);
   try {
-    const login = await fetch(`${url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
+    const token = await login(url);
     const exported = await fetch(`${url}/api/v1/products/csv-products`, {
       headers: { authorization: `Token ${token}` },
     });

@@ -16,14 +16,13 @@
  * scale is measured as it is, without seeding again.
  */
 import { spawn } from 'node:child_process';
-import { cpuSeconds, memoryMb, spawnServer } from './bench-process';
+import { cpuSeconds, login, memoryMb, spawnServer } from './bench-process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase } from '../src/db/connect';
 import { seedLarge } from '../src/demo/large';
-import { DEMO_ACCOUNTS, DEMO_PASSWORDS } from '../src/demo/seed';
 import { startServer } from '../src/server';
 import { ensureBenchAdmin, FreshRequests, loadVocabulary, type Vocabulary } from './fresh';
 import { teamLoad } from './team-load';
@@ -53,15 +52,6 @@ const runScript = (file: string, env: NodeJS.ProcessEnv = process.env) =>
     });
     child.on('exit', (code) => resolve(code === 0));
   });
-
-async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORDS.admin }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function load(url: string, token: string, list: Scenario[], pid?: number, draw?: FreshRequests) {
   const rows: Record<string, string | number>[] = [];

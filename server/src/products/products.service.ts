@@ -280,6 +280,28 @@ export function createProduct(
   return writeTransaction(db, (trx) => createProductIn(trx, actor, input));
 }
 
+/** Each product's audit entry (with its state before, for an update), in one statement a batch. */
+function auditProducts(
+  trx: Kysely<Database>,
+  actor: SessionUser,
+  action: 'create' | 'update',
+  after: readonly Product[],
+  before?: ReadonlyMap<string, Product>,
+): Promise<void> {
+  return recordAudits(
+    trx,
+    after.map((product) => ({
+      userId: actor._id,
+      entity: 'product' as const,
+      entityId: product._id,
+      entityName: product.name,
+      action,
+      ...(before ? { before: before.get(product._id) } : {}),
+      after: product,
+    })),
+  );
+}
+
 /** {@link createProduct} inside a caller's transaction, for workflows that do more in it. */
 export async function createProductIn(
   trx: Transaction<Database>,
@@ -322,17 +344,7 @@ export async function createProductsIn(
     actor._id,
   );
   const created = await findProducts(trx, ids);
-  await recordAudits(
-    trx,
-    created.map((after) => ({
-      userId: actor._id,
-      entity: 'product' as const,
-      entityId: after._id,
-      entityName: after.name,
-      action: 'create' as const,
-      after,
-    })),
-  );
+  await auditProducts(trx, actor, 'create', created);
   return created;
 }
 
@@ -411,18 +423,7 @@ export async function updateProductsIn(
     })),
   );
   const after = await findProducts(trx, ids);
-  await recordAudits(
-    trx,
-    after.map((product) => ({
-      userId: actor._id,
-      entity: 'product' as const,
-      entityId: product._id,
-      entityName: product.name,
-      action: 'update' as const,
-      before: before.get(product._id),
-      after: product,
-    })),
-  );
+  await auditProducts(trx, actor, 'update', after, before);
   return after;
 }
 
